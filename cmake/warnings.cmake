@@ -1,0 +1,20 @@
+# Warnings ride on an INTERFACE target that every project target links PRIVATE,
+# so nothing leaks into consumers and no global flag is set.
+add_library(ariadne_warnings INTERFACE)
+target_compile_options(ariadne_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
+  -Wnon-virtual-dtor -Wold-style-cast -Wcast-align -Woverloaded-virtual
+  -Wnull-dereference -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough
+  $<$<BOOL:${ARIADNE_WERROR}>:-Werror>)
+
+# Sanitizers are switched on by the asan preset through this INTERFACE target too.
+option(ARIADNE_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+add_library(ariadne_sanitizers INTERFACE)
+if(ARIADNE_SANITIZE)
+  target_compile_options(ariadne_sanitizers INTERFACE
+    -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  target_link_options(ariadne_sanitizers INTERFACE -fsanitize=address,undefined)
+endif()
+
+add_library(ariadne_options INTERFACE)
+target_link_libraries(ariadne_options INTERFACE ariadne_warnings ariadne_sanitizers)

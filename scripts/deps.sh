@@ -1,0 +1,42 @@
+# The one list of Debian bookworm packages Ariadne needs, and a function that
+# installs whichever are missing. Sourced by scripts/test.sh, scripts/run.sh
+# and docker/Dockerfile, so the three can never disagree.
+
+# Needed to build and test.
+ariadne_build_packages=(
+  ca-certificates cmake ninja-build g++ pkg-config
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libcli11-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-websockets
+)
+
+# Needed to run the binaries (the Docker runtime stage).
+ariadne_runtime_packages=(
+  libspdlog1.10 libfmt9
+)
+
+# ensure_packages PKG...: installs the missing ones with apt-get, quietly, and
+# says nothing when all are present.
+ensure_packages() {
+  local missing=()
+  local pkg
+  for pkg in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "==> installing ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=(sudo)
+    else
+      echo "error: missing packages and not root; run: apt-get install ${missing[*]}" >&2
+      return 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq >/dev/null
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}

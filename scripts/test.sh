@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what is missing, configures, builds and runs every test.
+# Usage: scripts/test.sh            (preset "ci": optimised, assertions on, -Werror)
+#        ARIADNE_PRESET=asan scripts/test.sh
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/deps.sh
+source "$root/scripts/deps.sh"
+preset=${ARIADNE_PRESET:-ci}
+jobs=${ARIADNE_JOBS:-2}
+
+ensure_packages "${ariadne_build_packages[@]}"
+
+cd "$root"
+log="$root/build/$preset.log"
+mkdir -p "$root/build"
+echo "==> configuring (preset $preset)"
+if ! cmake --preset "$preset" >"$log" 2>&1; then
+  cat "$log"
+  echo "error: configuring failed" >&2
+  exit 1
+fi
+echo "==> building with $jobs jobs (log: build/$preset.log)"
+if ! cmake --build --preset "$preset" -j "$jobs" >>"$log" 2>&1; then
+  grep -E "error|Error" -A3 "$log" | head -60
+  echo "error: the build failed; the whole log is in build/$preset.log" >&2
+  exit 1
+fi
+echo "==> testing"
+if ! ctest --preset "$preset" --timeout 600; then
+  echo "error: some tests failed (see above)" >&2
+  exit 1
+fi

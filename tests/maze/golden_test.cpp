@@ -1,0 +1,45 @@
+// Pins the exact mazes some seeds give, so that a change to the PRNG, a helper
+// or a generator, or a platform difference, cannot go unnoticed. A deliberate
+// change to a generator updates these values in the same commit.
+#include "server/maze/maze_spec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "server/maze/maze_stats.hpp"
+
+namespace ariadne {
+namespace {
+
+struct golden {
+  const char* generator;
+  std::int32_t width;
+  std::int32_t height;
+  std::uint64_t seed;
+  double loops;
+  std::uint64_t hash;
+};
+
+const golden pinned[] = {
+#include "tests/maze/golden_values.inc"
+};
+
+TEST(golden, mazes_are_identical_everywhere) {
+  for (const golden& g : pinned) {
+    const grid maze = generate(maze_spec{g.generator, g.width, g.height, g.seed, g.loops});
+    char printed[20];
+    std::snprintf(printed, sizeof printed, "0x%016llx",
+                  static_cast<unsigned long long>(fingerprint(maze)));
+    EXPECT_EQ(fingerprint(maze), g.hash)
+        << g.generator << " " << g.width << "x" << g.height << " seed " << g.seed << " loops "
+        << g.loops << " now gives " << printed;
+  }
+}
+
+TEST(golden, covers_every_generator) {
+  EXPECT_GE(sizeof pinned / sizeof pinned[0], 15U);
+}
+
+}  // namespace
+}  // namespace ariadne
