@@ -1,5 +1,6 @@
 // Generators that walk the grid: hunt-and-kill, the recursive backtracker,
 // Aldous-Broder and Wilson.
+#include <algorithm>
 #include <vector>
 
 #include "server/maze/frontier_set.hpp"
@@ -28,39 +29,42 @@ void join_visited(grid& g, index i, const std::vector<std::uint8_t>& visited, rn
 // Hunt-and-kill, classic scan order. A random walk carves into unvisited cells
 // until it is boxed in; then the hunt scans rows from the south, west to east,
 // for the first unvisited cell next to a visited one, joins it to a random
-// visited neighbour and walks on from there. Scanning starts at the first
-// unvisited cell (all cells before it are visited), which finds the same cell
-// as a scan from (0, 0) but keeps the whole run O(cells) in practice.
+// visited neighbour and walks on from there. The scan resumes at scan_from,
+// before which no unvisited cell touches the maze (a visit that changes that
+// moves scan_from back), so it finds the same cell as a scan from (0, 0) while
+// the whole run stays close to O(cells).
 grid hunt_and_kill(std::int32_t width, std::int32_t height, rng& r) {
   grid g(width, height);
   const index n = g.cell_count();
   std::vector<std::uint8_t> visited(n, 0);
-  index current = r.below(n);
-  visited[current] = 1;
-  index remaining = n - 1;
-  index first_unvisited = 0;
+  index scan_from = n;
   direction options[4];
+  auto visit = [&](index i) {
+    visited[i] = 1;
+    const int k = neighbours_where(g, i, options, [&](index j) { return visited[j] == 0; });
+    for (int m = 0; m < k; ++m)
+      scan_from = std::min(scan_from, g.neighbour(i, options[m]));
+  };
+  index current = r.below(n);
+  visit(current);
+  index remaining = n - 1;
   while (remaining > 0) {
     const int k = neighbours_where(g, current, options, [&](index j) { return visited[j] == 0; });
     if (k > 0) {
       const direction d = pick(options, k, r);
       g.set_open(current, d, true);
       current = g.neighbour(current, d);
-      visited[current] = 1;
-      --remaining;
-      continue;
+    } else {
+      auto touches_maze = [&](index i) {
+        return neighbours_where(g, i, options, [&](index j) { return visited[j] != 0; }) > 0;
+      };
+      while (visited[scan_from] != 0 || !touches_maze(scan_from))
+        ++scan_from;
+      current = scan_from;
+      join_visited(g, current, visited, r);
     }
-    while (visited[first_unvisited] != 0)
-      ++first_unvisited;
-    for (index i = first_unvisited; i < n; ++i) {
-      if (visited[i] != 0) continue;
-      if (neighbours_where(g, i, options, [&](index j) { return visited[j] != 0; }) == 0) continue;
-      join_visited(g, i, visited, r);
-      visited[i] = 1;
-      --remaining;
-      current = i;
-      break;
-    }
+    visit(current);
+    --remaining;
   }
   return g;
 }
