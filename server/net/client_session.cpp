@@ -1,0 +1,247 @@
+#include "server/net/client_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <variant>
+
+#include "protocol/codec.hpp"
+#include "server/maze/maze_spec.hpp"
+
+namespace ariadne {
+
+namespace {
+
+using protocol::error_code;
+
+protocol::result_status to_protocol(run_status status) {
+  switch (status) {
+    case run_status::exhausted:
+      return protocol::result_status::exhausted;
+    case run_status::abandoned:
+      return protocol::result_status::abandoned;
+    case run_status::timeout:
+      return protocol::result_status::timeout;
+    default:
+      return protocol::result_status::found;
+  }
+}
+
+// A run's defaults when the start message leaves a field out.
+constexpr const char* default_generator = "hunt_and_kill";
+constexpr std::int32_t default_side = 16;
+
+}  // namespace
+
+client_session::client_session(server_context& context, std::string id, std::string peer,
+                               clock::time_point now)
+    : context_(context),
+      id_(std::move(id)),
+      peer_(std::move(peer)),
+      bucket_(context.config().rate_limit, context.config().rate_burst, now) {}
+
+client_session::~client_session() {
+  if (has_run()) {
+    run_->abandon();
+    settle_if_finished();
+  }
+}
+
+void client_session::reply_error(error_code code, std::string_view message, std::string_view id,
+                                 std::string& reply) {
+  context_.stats().count_error(code);
+  reply += protocol::write_server_message(protocol::error_message{code, std::string(message)}, id);
+}
+
+protocol::state_message client_session::state() const {
+  protocol::state_message s;
+  s.run = run_->id();
+  s.position = run_->position();
+  s.open = run_->open_mask();
+  s.treasure = run_->treasure_here();
+  s.steps = run_->steps();
+  s.bumps = run_->bumps();
+  s.found = run_->found();
+  s.treasures = run_->treasures();
+  if (!run_->active()) {
+    const run_result r = run_->result();
+    s.result = protocol::result_info{to_protocol(r.status), r.steps, r.bumps, r.score,    r.optimal,
+                                     r.efficiency,          r.seed,  r.found, r.treasures};
+  }
+  return s;
+}
+
+void client_session::handle(std::string_view frame, std::string& reply, clock::time_point now) {
+  metrics& stats = context_.stats();
+  stats.messages.fetch_add(1, std::memory_order_relaxed);
+  auto parsed = protocol::parse_client_message(frame);
+  if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
+    reply_error(problem->code, problem->message, problem->id, reply);
+    return;
+  }
+  auto& request = std::get<protocol::client_request>(parsed);
+  const std::string_view id = request.id;
+  if (!bucket_.take(now)) {
+    ++rate_limited_in_a_row_;
+    reply_error(error_code::rate_limited,
+                "too many messages: the limit is " +
+                    std::to_string(static_cast<long long>(context_.config().rate_limit)) +
+                    " a second; wait for replies before sending more",
+                id, reply);
+    return;
+  }
+  rate_limited_in_a_row_ = 0;
+
+  if (auto* hello = std::get_if<protocol::hello_message>(&request.message)) {
+    if (greeted_) {
+      reply_error(error_code::bad_request, "hello was already received on this connection", id,
+                  reply);
+      return;
+    }
+    greeted_ = true;
+    name_ = hello->name;
+    spdlog::info("session {} from {} is '{}'", id_, peer_, name_);
+    reply += protocol::write_server_message(
+        protocol::welcome_message{protocol::version, std::string("ariadne/") + ARIADNE_VERSION,
+                                  id_},
+        id);
+    return;
+  }
+  if (!greeted_) {
+    reply_error(error_code::hello_required, "send {\"type\":\"hello\",\"name\":\"...\"} first", id,
+                reply);
+    return;
+  }
+  if (auto* start = std::get_if<protocol::start_message>(&request.message)) {
+    on_start(*start, id, reply, now);
+    return;
+  }
+  if (!has_run()) {
+    reply_error(
+        error_code::no_run,
+        run_ ? "the run has ended; send start to play again" : "no run yet; send start first", id,
+        reply);
+    return;
+  }
+
+  const bool timed_out = run_->expire_if_due(now);
+  protocol::state_message s;
+  const std::uint64_t moves_before = run_->steps() + run_->bumps();
+  if (auto* move = std::get_if<protocol::move_message>(&request.message)) {
+    const bool moved = !timed_out && run_->move(move->dir).moved;
+    s = state();
+    s.moved = moved;
+  } else if (auto* path = std::get_if<protocol::path_message>(&request.message)) {
+    const std::uint32_t done = timed_out ? 0 : run_->follow(path->dirs);
+    s = state();
+    s.done = done;
+  } else if (std::holds_alternative<protocol::abandon_message>(request.message)) {
+    run_->abandon();
+    s = state();
+  } else {
+    s = state();
+  }
+  stats.moves.fetch_add(run_->steps() + run_->bumps() - moves_before, std::memory_order_relaxed);
+  protocol::append_state(reply, s, id);
+  settle_if_finished();
+  stats.observe_move_latency(clock::now() - now);
+}
+
+void client_session::on_start(const protocol::start_message& start, std::string_view id,
+                              std::string& reply, clock::time_point now) {
+  if (has_run()) {
+    reply_error(error_code::run_active, "a run is in play; abandon it before starting another", id,
+                reply);
+    return;
+  }
+  const server_config& config = context_.config();
+  maze_layout layout{grid(1, 1), std::nullopt, {}};
+  const std::uint64_t seed = start.maze.seed.value_or(context_.random_seed());
+  std::string label;
+  if (start.maze.name) {
+    const auto found = context_.catalog().find(*start.maze.name);
+    if (!found) {
+      reply_error(error_code::unknown_maze,
+                  "no maze named '" + *start.maze.name + "'; GET /api/mazes lists them", id, reply);
+      return;
+    }
+    if (found->walls.cell_count() > config.max_maze_cells) {
+      reply_error(error_code::too_large, "that maze is larger than this server allows", id, reply);
+      return;
+    }
+    layout = *found;
+    label = *start.maze.name;
+  } else {
+    maze_spec spec;
+    spec.generator = start.maze.generator.value_or(default_generator);
+    spec.width = start.maze.width.value_or(default_side);
+    spec.height = start.maze.height.value_or(default_side);
+    spec.seed = seed;
+    spec.loops = start.maze.loops.value_or(0.0);
+    const auto cells =
+        static_cast<std::uint64_t>(spec.width) * static_cast<std::uint64_t>(spec.height);
+    if (cells > config.max_maze_cells) {
+      reply_error(error_code::too_large,
+                  "a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
+                      " maze has more than the " + std::to_string(config.max_maze_cells) +
+                      " cells this server allows",
+                  id, reply);
+      return;
+    }
+    if (auto problem = check(spec)) {
+      reply_error(error_code::invalid_maze, *problem, id, reply);
+      return;
+    }
+    layout.walls = generate(spec);
+    label = spec.generator;
+  }
+  if (!context_.try_reserve_run()) {
+    reply_error(error_code::server_busy,
+                "the server is running as many runs as it allows; try again shortly", id, reply);
+    return;
+  }
+  run_options options;
+  options.treasures = start.treasures.value_or(1);
+  options.max_steps = start.max_steps.value_or(0);
+  options.reuse_walls_removed = start.reuse_walls_removed.value_or(0);
+  options.bump_penalty = config.bump_penalty;
+  std::uint64_t limit_ms = start.time_limit_ms.value_or(0);
+  const std::uint64_t cap_ms = config.max_run_seconds * 1000;
+  if (cap_ms != 0 && (limit_ms == 0 || limit_ms > cap_ms)) limit_ms = cap_ms;
+  options.time_limit = std::chrono::milliseconds(limit_ms);
+
+  std::string problem;
+  auto created =
+      run::create(context_.next_run_id(), std::move(layout), seed, options, now, nullptr, problem);
+  if (!created) {
+    context_.release_run();
+    reply_error(error_code::invalid_maze, problem, id, reply);
+    return;
+  }
+  run_ = std::move(created);
+  holds_run_slot_ = true;
+  maze_label_ = label;
+  context_.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
+  spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, name_,
+               run_->id(), label, run_->maze().width(), run_->maze().height(), seed,
+               options.treasures);
+  protocol::state_message s = state();
+  s.width = run_->maze().width();
+  s.height = run_->maze().height();
+  s.seed = seed;
+  s.max_steps = run_->max_steps();
+  s.maze = label;
+  protocol::append_state(reply, s, id);
+}
+
+void client_session::settle_if_finished() {
+  if (!holds_run_slot_ || run_->active()) return;
+  holds_run_slot_ = false;
+  context_.release_run();
+  const run_result r = run_->result();
+  context_.stats().count_finished(to_protocol(r.status));
+  spdlog::info(
+      "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,
+      name_, run_->id(), to_string(r.status), r.steps, r.bumps, r.score, r.optimal, r.efficiency);
+}
+
+}  // namespace ariadne

@@ -1,0 +1,43 @@
+#include "server/net/http_routes.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "server/maze/generators.hpp"
+
+namespace ariadne {
+
+http_answer route_http(server_context& context, std::string_view method, std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (method != "GET" && method != "HEAD") {
+    return {405, "text/plain; charset=utf-8", "only GET is served here\n"};
+  }
+  if (path == "/healthz") return {200, "text/plain; charset=utf-8", "ok\n"};
+  if (path == "/metrics") {
+    return {200, "text/plain; version=0.0.4; charset=utf-8", context.stats().prometheus_text()};
+  }
+  if (path == "/api/generators") {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& info : all_generators()) {
+      list.push_back({{"name", info.name}, {"summary", info.summary}});
+    }
+    return {200, "application/json", list.dump() + "\n"};
+  }
+  if (path == "/api/mazes") {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& name : context.catalog().names()) {
+      const auto layout = context.catalog().find(name);
+      list.push_back({{"name", name},
+                      {"width", layout->walls.width()},
+                      {"height", layout->walls.height()},
+                      {"goals", layout->goals.size()}});
+    }
+    return {200, "application/json", list.dump() + "\n"};
+  }
+  if (path == "/ws") {
+    return {426, "text/plain; charset=utf-8",
+            "this is the WebSocket endpoint: connect with a WebSocket client\n"};
+  }
+  return {404, "text/plain; charset=utf-8", "not found\n"};
+}
+
+}  // namespace ariadne

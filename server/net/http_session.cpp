@@ -1,0 +1,106 @@
+#include "server/net/http_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "server/net/http_routes.hpp"
+#include "server/net/websocket_session.hpp"
+
+namespace ariadne {
+
+namespace {
+
+constexpr auto request_timeout = std::chrono::seconds(30);
+constexpr std::uint64_t max_request_body = 8192;
+
+}  // namespace
+
+http_session::http_session(tcp::socket&& socket, std::shared_ptr<server_context> context)
+    : stream_(std::move(socket)), context_(std::move(context)) {}
+
+http_session::~http_session() {
+  if (registry_key_ != 0) context_->remove_connection(registry_key_);
+}
+
+void http_session::run() {
+  registry_key_ = context_->add_connection(weak_from_this());
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::shutdown() {
+  net::post(stream_.get_executor(), [self = shared_from_this()] { self->do_close(); });
+}
+
+void http_session::do_read() {
+  if (context_->stopping()) return do_close();
+  parser_.emplace();
+  parser_->body_limit(max_request_body);
+  stream_.expires_after(request_timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+void http_session::on_read(error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return do_close();
+  if (ec) {
+    if (ec != beast::error::timeout && ec != net::error::operation_aborted) {
+      spdlog::debug("http read failed: {}", ec.message());
+    }
+    return do_close();
+  }
+  const auto& request = parser_->get();
+  const std::string_view target(request.target().data(), request.target().size());
+  if (websocket::is_upgrade(request)) {
+    if (target.substr(0, target.find('?')) != "/ws") {
+      return send(http::status::not_found, "text/plain; charset=utf-8",
+                  "WebSocket clients connect to /ws\n", false);
+    }
+    if (context_->stopping() || !context_->try_reserve_connection()) {
+      context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
+      return send(http::status::service_unavailable, "text/plain; charset=utf-8",
+                  "the server holds as many connections as it allows; try again later\n", false);
+    }
+    // The websocket session takes the socket and the connection slot.
+    stream_.expires_never();
+    std::make_shared<websocket_session>(stream_.release_socket(), context_)
+        ->run(parser_->release());
+    return;
+  }
+  context_->stats().http_requests.fetch_add(1, std::memory_order_relaxed);
+  const std::string_view method(request.method_string().data(), request.method_string().size());
+  http_answer answer = route_http(*context_, method, target);
+  if (method == "HEAD") answer.body.clear();
+  send(static_cast<http::status>(answer.status), std::move(answer.content_type),
+       std::move(answer.body), request.keep_alive());
+}
+
+void http_session::send(http::status status, std::string content_type, std::string body,
+                        bool keep_alive) {
+  const unsigned version = parser_->get().version();
+  response_.emplace(status, version);
+  response_->set(http::field::server, std::string("ariadne/") + ARIADNE_VERSION);
+  response_->set(http::field::content_type, content_type);
+  response_->keep_alive(keep_alive);
+  response_->body() = std::move(body);
+  response_->prepare_payload();
+  http::async_write(
+      stream_, *response_,
+      beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
+}
+
+void http_session::on_write(bool keep_alive, error_code ec, std::size_t) {
+  if (ec) return do_close();
+  response_.reset();
+  if (!keep_alive) return do_close();
+  do_read();
+}
+
+void http_session::do_close() {
+  error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  stream_.socket().close(ignored);
+}
+
+}  // namespace ariadne

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "server/net/beast.hpp"
+#include "server/net/closable.hpp"
+#include "server/net/server_context.hpp"
+
+namespace ariadne {
+
+// Reads HTTP requests on one connection: answers the plain ones (health,
+// metrics, API) and hands a WebSocket upgrade on /ws to a websocket_session.
+class http_session : public std::enable_shared_from_this<http_session>, public closable {
+ public:
+  http_session(tcp::socket&& socket, std::shared_ptr<server_context> context);
+  ~http_session() override;
+
+  void run();
+  void shutdown() override;
+
+ private:
+  void do_read();
+  void on_read(error_code ec, std::size_t bytes);
+  void send(http::status status, std::string content_type, std::string body, bool keep_alive);
+  void on_write(bool keep_alive, error_code ec, std::size_t bytes);
+  void do_close();
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<server_context> context_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<http::response<http::string_body>> response_;
+  std::uint64_t registry_key_ = 0;
+};
+
+}  // namespace ariadne

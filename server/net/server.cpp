@@ -1,0 +1,65 @@
+#include "server/net/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <stdexcept>
+
+#include "server/net/beast.hpp"
+#include "server/net/listener.hpp"
+#include "server/net/server_context.hpp"
+
+namespace ariadne {
+
+server::server(server_config config, maze_catalog catalog)
+    : context_(std::make_shared<server_context>(std::move(config), std::move(catalog))) {
+  const server_config& c = context_->config();
+  unsigned threads = c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
+  ioc_ = std::make_unique<net::io_context>(static_cast<int>(threads));
+  error_code ec;
+  const auto address = net::ip::make_address(c.bind, ec);
+  if (ec) throw std::runtime_error("cannot listen on '" + c.bind + "': not an IP address");
+  listener_ = std::make_shared<listener>(*ioc_, tcp::endpoint(address, c.port), context_, ec);
+  if (ec) {
+    throw std::runtime_error("cannot listen on " + c.bind + ":" + std::to_string(c.port) + ": " +
+                             ec.message());
+  }
+}
+
+server::~server() {
+  stop();
+}
+
+unsigned short server::port() const {
+  return listener_->port();
+}
+
+void server::start() {
+  const server_config& c = context_->config();
+  const unsigned count =
+      c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
+  listener_->run();
+  threads_.reserve(count);
+  for (unsigned i = 0; i < count; ++i)
+    threads_.emplace_back([this] { ioc_->run(); });
+  spdlog::info("ariadne-server {} listening on {}:{} ({} threads, {} named mazes)", ARIADNE_VERSION,
+               c.bind, port(), count, context_->catalog().size());
+}
+
+void server::stop() {
+  if (stopped_) return;
+  stopped_ = true;
+  listener_->stop();
+  const auto grace = std::chrono::milliseconds(context_->config().shutdown_grace_ms);
+  if (!threads_.empty() && !context_->close_all(grace)) {
+    spdlog::warn("connections still open after {} ms; stopping anyway", grace.count());
+  }
+  ioc_->stop();
+  for (auto& thread : threads_)
+    thread.join();
+  threads_.clear();
+  spdlog::info("ariadne-server stopped");
+}
+
+}  // namespace ariadne

@@ -1,0 +1,96 @@
+#include "server/net/server_config.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+namespace ariadne {
+
+config_outcome parse_server_config(int argc, const char* const* argv) {
+  server_config c;
+  CLI::App app{"Ariadne: a WebSocket server for hidden-treasure maze exploration.",
+               "ariadne-server"};
+  app.set_version_flag("--version", std::string("ariadne-server ") + ARIADNE_VERSION);
+  app.get_formatter()->column_width(40);
+  app.footer(
+      "Every option can also be set through the environment variable named beside it.\n"
+      "Protocol: protocol/PROTOCOL.md; clients connect to ws://HOST:PORT/ws.");
+
+  app.add_option("--bind", c.bind, "Address to listen on")
+      ->envname("ARIADNE_BIND")
+      ->capture_default_str();
+  app.add_option("-p,--port", c.port, "TCP port; 0 picks a free one")
+      ->envname("ARIADNE_PORT")
+      ->capture_default_str();
+  app.add_option("--port-file", c.port_file, "Write the bound port to this file once listening")
+      ->envname("ARIADNE_PORT_FILE");
+  app.add_option("-t,--threads", c.threads, "I/O threads; 0 means one per core")
+      ->envname("ARIADNE_THREADS")
+      ->check(CLI::Range(0U, 256U))
+      ->capture_default_str();
+  app.add_option("--maze-dir", c.maze_dir,
+                 "Directory of micromouse text mazes (*.txt) offered by name")
+      ->envname("ARIADNE_MAZE_DIR")
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error or off")
+      ->envname("ARIADNE_LOG_LEVEL")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  app.add_option("--max-message-bytes", c.max_message_bytes,
+                 "Largest client message; a larger one closes the connection (1009)")
+      ->envname("ARIADNE_MAX_MESSAGE_BYTES")
+      ->check(CLI::Range(std::size_t{256}, std::size_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--max-connections", c.max_connections,
+                 "WebSocket connections held at once; more get HTTP 503")
+      ->envname("ARIADNE_MAX_CONNECTIONS")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->capture_default_str();
+  app.add_option("--max-runs", c.max_runs, "Runs in play at once; more get server_busy")
+      ->envname("ARIADNE_MAX_RUNS")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->capture_default_str();
+  app.add_option("--max-maze-cells", c.max_maze_cells, "Largest maze a run may ask for, in cells")
+      ->envname("ARIADNE_MAX_MAZE_CELLS")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{8192} * 8192))
+      ->capture_default_str();
+  app.add_option("--rate-limit", c.rate_limit, "Messages per second per connection; 0 turns it off")
+      ->envname("ARIADNE_RATE_LIMIT")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app.add_option("--rate-burst", c.rate_burst,
+                 "Messages a connection may send at once above the rate")
+      ->envname("ARIADNE_RATE_BURST")
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
+  app.add_option("--rate-abuse-limit", c.rate_abuse_limit,
+                 "rate_limited replies in a row before the connection is closed (1008)")
+      ->envname("ARIADNE_RATE_ABUSE_LIMIT")
+      ->check(CLI::Range(1U, 1000000000U))
+      ->capture_default_str();
+  app.add_option("--bump-penalty", c.bump_penalty, "Score = steps + bump_penalty x bumps")
+      ->envname("ARIADNE_BUMP_PENALTY")
+      ->check(CLI::Range(0U, 1000U))
+      ->capture_default_str();
+  app.add_option("--max-run-seconds", c.max_run_seconds,
+                 "Wall-clock cap on every run (ends it as timeout); 0 means none")
+      ->envname("ARIADNE_MAX_RUN_SECONDS")
+      ->capture_default_str();
+  app.add_option("--write-queue-limit", c.write_queue_limit,
+                 "Replies queued for a slow reader before reading from it pauses")
+      ->envname("ARIADNE_WRITE_QUEUE_LIMIT")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
+      ->capture_default_str();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return {std::nullopt, app.exit(e)};
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "ariadne-server: " << e.what() << " (see --help)\n";
+    return {std::nullopt, 2};
+  }
+  return {c, 0};
+}
+
+}  // namespace ariadne

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ariadne {
+
+// Everything ariadne-server can be told, by flag or by ARIADNE_* environment
+// variable. Defaults are the documented ones (README, ariadne-server --help).
+struct server_config {
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 8080;  // 0: any free port, logged and written to port_file
+  unsigned threads = 0;       // 0: one per core
+  std::string maze_dir;
+  std::string log_level = "info";
+  std::string port_file;
+
+  std::size_t max_message_bytes = 4096;
+  std::size_t max_connections = 10000;
+  std::size_t max_runs = 10000;
+  std::uint64_t max_maze_cells = 1024ULL * 1024ULL;
+  double rate_limit = 100000.0;  // messages per second per connection; 0 = off
+  double rate_burst = 10000.0;
+  std::uint32_t rate_abuse_limit = 1000;  // consecutive rate_limited replies before closing
+  std::uint32_t bump_penalty = 1;
+  std::uint64_t max_run_seconds = 3600;  // every run's wall-clock cap; 0 = none
+  std::size_t write_queue_limit = 64;    // replies queued before reading pauses
+  unsigned shutdown_grace_ms = 4000;
+};
+
+// Parses the command line (and environment). Returns the config, or the exit
+// code to end with when the arguments asked for help or were wrong (after
+// printing a message).
+struct config_outcome {
+  std::optional<server_config> config;
+  int exit_code = 0;
+};
+config_outcome parse_server_config(int argc, const char* const* argv);
+
+}  // namespace ariadne
