@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""A protocol v1 client written from protocol/PROTOCOL.md alone, in another
+language, against the real ariadne-server binary: it explores by depth-first
+search with physical backtracking and checks that its own step count is the
+server's score. Also checks a few error replies.
+
+Usage: python_client_test.py PATH/TO/ariadne-server MAZE_DIR
+Exit code 77 (skipped) when the websockets package is missing.
+"""
+import asyncio
+import json
+import os
+import select
+import subprocess
+import sys
+import tempfile
+
+try:
+    import websockets
+except ImportError:
+    print("SKIP: python3-websockets is not installed (apt-get install python3-websockets)")
+    sys.exit(77)
+
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+DELTA = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
+
+
+def start_server(binary, maze_dir):
+    """Starts the server on a free port; the port arrives through a FIFO, so
+    nothing waits longer than the server takes to listen."""
+    folder = tempfile.mkdtemp()
+    fifo = os.path.join(folder, "port")
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--port-file", fifo,
+                             "--maze-dir", maze_dir, "--log-level", "warn"])
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    text = b""
+    while not text.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], 30)
+        if not ready or proc.poll() is not None:
+            proc.kill()
+            raise SystemExit("FAIL: the server did not report its port")
+        text += os.read(fd, 64)
+    os.close(fd)
+    return proc, int(text)
+
+
+async def call(ws, message):
+    await ws.send(json.dumps(message))
+    return json.loads(await ws.recv())
+
+
+async def explore(ws, state):
+    """Depth-first search over what the drone senses; returns (state, steps)."""
+    steps = 0
+    seen = {(state["position"]["x"], state["position"]["y"])}
+    back = []
+    while "result" not in state:
+        here = (state["position"]["x"], state["position"]["y"])
+        fresh = [d for d in state["open"]
+                 if (here[0] + DELTA[d][0], here[1] + DELTA[d][1]) not in seen]
+        if fresh:
+            move = fresh[0]
+            back.append(OPPOSITE[move])
+        elif back:
+            move = back.pop()
+        else:
+            break
+        state = await call(ws, {"type": "move", "dir": move})
+        assert state["type"] == "state" and state["moved"], state
+        steps += 1
+        seen.add((state["position"]["x"], state["position"]["y"]))
+    return state, steps
+
+
+async def play(port):
+    failures = 0
+    passed = 0
+
+    def check(condition, what):
+        nonlocal failures, passed
+        if condition:
+            passed += 1
+        else:
+            failures += 1
+            print("FAIL:", what)
+
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as ws:
+        reply = await call(ws, {"type": "sense", "id": 1})
+        check(reply == {"type": "error", "id": 1, "code": "hello_required",
+                        "message": reply.get("message")}, f"sense before hello: {reply}")
+        welcome = await call(ws, {"type": "hello", "name": "python-dfs"})
+        check(welcome["type"] == "welcome" and welcome["protocol"] == 1, f"welcome: {welcome}")
+
+        for maze in ({"generator": "hunt_and_kill", "width": 16, "height": 16, "seed": 42},
+                     {"generator": "kruskal", "width": 10, "height": 7, "seed": 3, "loops": 0.5},
+                     {"name": "hedge5x5"}):
+            state = await call(ws, {"type": "start", "maze": maze, "id": "go"})
+            check(state["type"] == "state" and state["id"] == "go" and state["steps"] == 0,
+                  f"start {maze}: {state}")
+            state, steps = await explore(ws, state)
+            result = state.get("result", {})
+            check(result.get("status") == "found", f"{maze}: not found: {state}")
+            check(result.get("steps") == steps and result.get("score") == steps,
+                  f"{maze}: my {steps} steps, server says {result}")
+            check(0 < result.get("efficiency", 0) <= 1, f"{maze}: efficiency {result}")
+
+        check((await call(ws, {"type": "move", "dir": "N"}))["code"] == "no_run", "move after result")
+        check((await call(ws, {"type": "start", "maze": {"name": "nope"}}))["code"] == "unknown_maze",
+              "unknown maze")
+        check((await call(ws, {"type": "move", "dir": "up"}))["code"] == "bad_request", "bad dir")
+        await ws.send("{not json")
+        check(json.loads(await ws.recv())["code"] == "bad_json", "bad json")
+
+        # The path command counts exactly like single moves.
+        start = {"type": "start", "maze": {"generator": "prim", "width": 8, "height": 8, "seed": 9}}
+        await call(ws, start)
+        batched = await call(ws, {"type": "path", "dirs": "NNNNEEEE"})
+        await call(ws, {"type": "abandon"})
+        state = await call(ws, start)
+        for letter in "NNNNEEEE":
+            state = await call(ws, {"type": "move", "dir": letter})
+            if not state["moved"] or state["treasure"]:
+                break
+        check((state["position"], state["steps"], state["bumps"]) ==
+              (batched["position"], batched["steps"], batched["bumps"]),
+              f"path {batched} differs from single moves {state}")
+    return passed, failures
+
+
+def main():
+    proc, port = start_server(sys.argv[1], sys.argv[2])
+    try:
+        passed, failures = asyncio.run(asyncio.wait_for(play(port), 60))
+    finally:
+        proc.terminate()
+        code = proc.wait(timeout=10)
+    if code != 0:
+        print(f"FAIL: the server exited with {code} on SIGTERM")
+        failures += 1
+    print(f"{passed} passed, {failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

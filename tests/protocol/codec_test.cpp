@@ -1,0 +1,214 @@
+#include "protocol/codec.hpp"
+
+#include <gtest/gtest.h>
+
+namespace ariadne::protocol {
+namespace {
+
+client_request parse_ok(std::string_view text) {
+  auto parsed = parse_client_message(text);
+  if (auto* problem = std::get_if<parse_error>(&parsed)) {
+    ADD_FAILURE() << text << " -> " << to_string(problem->code) << ": " << problem->message;
+    return {};
+  }
+  return std::get<client_request>(parsed);
+}
+
+parse_error parse_bad(std::string_view text) {
+  auto parsed = parse_client_message(text);
+  if (auto* problem = std::get_if<parse_error>(&parsed)) return *problem;
+  ADD_FAILURE() << text << " was accepted";
+  return {};
+}
+
+TEST(codec, reads_every_client_message) {
+  const auto hello = parse_ok(R"({"type":"hello","name":"my-bot","id":1})");
+  EXPECT_EQ(std::get<hello_message>(hello.message).name, "my-bot");
+  EXPECT_EQ(hello.id, "1");
+
+  const auto start = parse_ok(
+      R"({"type":"start","maze":{"generator":"hunt_and_kill","width":16,"height":12,"seed":42,"loops":0.25},"treasures":3,"max_steps":2560,"reuse_walls_removed":5,"time_limit_ms":9000})");
+  const auto& s = std::get<start_message>(start.message);
+  EXPECT_EQ(s.maze.generator, "hunt_and_kill");
+  EXPECT_EQ(s.maze.width, 16);
+  EXPECT_EQ(s.maze.height, 12);
+  EXPECT_EQ(s.maze.seed, 42U);
+  EXPECT_EQ(s.maze.loops, 0.25);
+  EXPECT_EQ(s.treasures, 3U);
+  EXPECT_EQ(s.max_steps, 2560U);
+  EXPECT_EQ(s.reuse_walls_removed, 5U);
+  EXPECT_EQ(s.time_limit_ms, 9000U);
+  EXPECT_TRUE(start.id.empty());
+
+  const auto named = parse_ok(R"({"type":"start","maze":{"name":"hedge5x5","seed":3}})");
+  EXPECT_EQ(std::get<start_message>(named.message).maze.name, "hedge5x5");
+
+  const auto bare = parse_ok(R"({"type":"start"})");
+  EXPECT_FALSE(std::get<start_message>(bare.message).maze.generator.has_value());
+
+  EXPECT_TRUE(std::holds_alternative<sense_message>(parse_ok(R"({"type":"sense"})").message));
+  EXPECT_TRUE(std::holds_alternative<abandon_message>(parse_ok(R"({"type":"abandon"})").message));
+  EXPECT_EQ(std::get<move_message>(parse_ok(R"({"type":"move","dir":"W"})").message).dir,
+            direction::west);
+  EXPECT_EQ(std::get<path_message>(parse_ok(R"({"type":"path","dirs":"NNEESW"})").message).dirs,
+            (std::vector<direction>{direction::north, direction::north, direction::east,
+                                    direction::east, direction::south, direction::west}));
+}
+
+TEST(codec, echoes_any_scalar_id_verbatim) {
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":"abc"})").id, R"("abc")");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":-12.5})").id, "-12.5");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":true})").id, "true");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":null})").id, "null");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":"\"q\u00e9"})").id, "\"\\\"qé\"");
+  EXPECT_EQ(parse_bad(R"({"type":"sense","id":[1]})").code, error_code::bad_request);
+  // An error reply still carries the id when it could be read.
+  EXPECT_EQ(parse_bad(R"({"type":"move","dir":"X","id":9})").id, "9");
+}
+
+TEST(codec, ignores_unknown_fields) {
+  const auto move = parse_ok(R"({"type":"move","dir":"N","extra":{"a":[1,2]},"v":2})");
+  EXPECT_EQ(std::get<move_message>(move.message).dir, direction::north);
+}
+
+TEST(codec, malformed_json_is_bad_json) {
+  for (const char* text :
+       {"", "{", "nonsense", "{\"type\":\"sense\"", "{'type':'sense'}", "\xff\xfe"}) {
+    EXPECT_EQ(parse_bad(text).code, error_code::bad_json) << text;
+  }
+}
+
+TEST(codec, wrong_shapes_and_types_are_bad_request) {
+  for (const char* text : {R"([1,2])",
+                           R"("sense")",
+                           R"(42)",
+                           R"({})",
+                           R"({"type":5})",
+                           R"({"type":"hello","name":7})",
+                           R"({"type":"hello","name":""})",
+                           R"({"type":"start","maze":[]})",
+                           R"({"type":"start","maze":{"width":"16"}})",
+                           R"({"type":"start","maze":{"width":16.5}})",
+                           R"({"type":"start","maze":{"seed":-1}})",
+                           R"({"type":"start","maze":{"seed":1.5}})",
+                           R"({"type":"start","maze":{"loops":"half"}})",
+                           R"({"type":"start","maze":{"name":"a","generator":"prim"}})",
+                           R"({"type":"start","treasures":0})",
+                           R"({"type":"start","treasures":1001})",
+                           R"({"type":"start","max_steps":0})",
+                           R"({"type":"start","time_limit_ms":-5})",
+                           R"({"type":"move"})",
+                           R"({"type":"move","dir":"north"})",
+                           R"({"type":"move","dir":"n"})",
+                           R"({"type":"move","dir":1})",
+                           R"({"type":"path","dirs":""})",
+                           R"({"type":"path","dirs":"NNX"})",
+                           R"({"type":"path","dirs":["N"]})"}) {
+    EXPECT_EQ(parse_bad(text).code, error_code::bad_request) << text;
+  }
+  EXPECT_EQ(parse_bad(R"({"type":"path","dirs":"NNX"})").message,
+            "\"dirs\" letter 3 is not one of N, E, S, W");
+}
+
+TEST(codec, huge_numbers_are_refused_not_wrapped) {
+  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"seed":18446744073709551616}})").code,
+            error_code::bad_request);
+  EXPECT_EQ(parse_ok(R"({"type":"start","maze":{"seed":18446744073709551615}})").message.index(),
+            1U);
+  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"width":99999999999999999999}})").code,
+            error_code::bad_request);
+  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"width":4294967297}})").code,
+            error_code::invalid_maze);
+  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"loops":1e400}})").code, error_code::bad_json);
+}
+
+TEST(codec, maze_problems_are_invalid_maze) {
+  for (const char* text :
+       {R"({"type":"start","maze":{"generator":"nope"}})", R"({"type":"start","maze":{"width":0}})",
+        R"({"type":"start","maze":{"height":100000}})", R"({"type":"start","maze":{"loops":2}})",
+        R"({"type":"start","maze":{"loops":-0.5}})"}) {
+    EXPECT_EQ(parse_bad(text).code, error_code::invalid_maze) << text;
+  }
+}
+
+TEST(codec, unknown_type) {
+  const auto problem = parse_bad(R"({"type":"teleport","id":"x"})");
+  EXPECT_EQ(problem.code, error_code::unknown_type);
+  EXPECT_EQ(problem.id, "\"x\"");
+  EXPECT_NE(problem.message.find("'teleport'"), std::string::npos);
+}
+
+TEST(codec, client_messages_round_trip) {
+  start_message start;
+  start.maze.generator = "wilson";
+  start.maze.width = 8;
+  start.maze.seed = 18446744073709551615ULL;
+  start.maze.loops = 0.5;
+  start.treasures = 2;
+  const std::vector<client_message> messages = {hello_message{"bot \"one\""},
+                                                start,
+                                                sense_message{},
+                                                move_message{direction::south},
+                                                path_message{{direction::east, direction::north}},
+                                                abandon_message{}};
+  for (const auto& message : messages) {
+    const std::string text = write_client_message(message, "17");
+    const auto back = parse_ok(text);
+    EXPECT_EQ(back.message.index(), message.index()) << text;
+    EXPECT_EQ(back.id, "17");
+    EXPECT_EQ(write_client_message(back.message, back.id), text);
+  }
+}
+
+TEST(codec, server_messages_round_trip) {
+  state_message state;
+  state.run = 12;
+  state.position = {3, 4};
+  state.open = 0b1010;  // E and W
+  state.treasure = true;
+  state.steps = 99;
+  state.bumps = 2;
+  state.found = 1;
+  state.treasures = 1;
+  state.moved = true;
+  state.width = 16;
+  state.height = 16;
+  state.seed = 42;
+  state.max_steps = 2560;
+  state.maze = "odd \"name\"\n";
+  state.result = result_info{result_status::found, 99, 2, 101, 30, 30.0 / 101.0, 42, 1, 1};
+  const std::string text = write_server_message(state, R"("q")");
+  EXPECT_EQ(
+      text.rfind(
+          R"({"type":"state","id":"q","run":12,"position":{"x":3,"y":4},"open":["E","W"],"treasure":true)",
+          0),
+      0U)
+      << text;
+  auto parsed = parse_server_message(text);
+  ASSERT_TRUE(std::holds_alternative<server_reply>(parsed))
+      << std::get<parse_error>(parsed).message;
+  const auto& reply = std::get<server_reply>(parsed);
+  EXPECT_EQ(reply.id, R"("q")");
+  EXPECT_EQ(std::get<state_message>(reply.message), state);
+
+  const std::string error_text =
+      write_server_message(error_message{error_code::no_run, "no run yet"}, "3");
+  const auto error = std::get<server_reply>(parse_server_message(error_text));
+  EXPECT_EQ(std::get<error_message>(error.message).code, error_code::no_run);
+  EXPECT_EQ(error.id, "3");
+
+  const std::string welcome_text = write_server_message(welcome_message{1, "ariadne/x", "abc"});
+  const auto welcome = std::get<server_reply>(parse_server_message(welcome_text));
+  EXPECT_EQ(std::get<welcome_message>(welcome.message).session, "abc");
+}
+
+TEST(codec, every_error_code_has_a_wire_name) {
+  for (std::size_t i = 0; i <= static_cast<std::size_t>(error_code::server_busy); ++i) {
+    const auto code = static_cast<error_code>(i);
+    EXPECT_EQ(error_code_from_string(to_string(code)), code);
+  }
+  EXPECT_FALSE(error_code_from_string("nope").has_value());
+}
+
+}  // namespace
+}  // namespace ariadne::protocol
