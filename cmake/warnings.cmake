@@ -4,7 +4,7 @@ add_library(ariadne_warnings INTERFACE)
 target_compile_options(ariadne_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
   -Wnon-virtual-dtor -Wold-style-cast -Wcast-align -Woverloaded-virtual
-  -Wnull-dereference -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough
+  -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough
   $<$<BOOL:${ARIADNE_WERROR}>:-Werror>)
 
 # Sanitizers are switched on by the asan preset through this INTERFACE target too.

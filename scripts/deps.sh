@@ -7,7 +7,7 @@ ariadne_build_packages=(
   ca-certificates cmake ninja-build g++ pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-websockets
+  python3 python3-websockets python3-jsonschema
 )
 
 # Needed to run the binaries (the Docker runtime stage).

@@ -16,10 +16,23 @@ import sys
 import tempfile
 
 try:
+    import jsonschema
     import websockets
-except ImportError:
-    print("SKIP: python3-websockets is not installed (apt-get install python3-websockets)")
+except ImportError as missing:
+    print(f"SKIP: {missing.name} is not installed (apt-get install python3-websockets python3-jsonschema)")
     sys.exit(77)
+
+SCHEMA_PATH = os.path.join(os.path.dirname(__file__), "..", "..", "protocol", "protocol.schema.json")
+with open(SCHEMA_PATH) as schema_file:
+    SCHEMA = json.load(schema_file)
+
+
+def conforms(message, kind):
+    """Every message that crosses the wire must match protocol.schema.json."""
+    schema = {"$ref": f"#/$defs/{kind}", "$defs": SCHEMA["$defs"]}
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(message))
+    if errors:
+        raise AssertionError(f"{message} does not match the {kind} schema: {errors[0].message}")
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 DELTA = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
@@ -46,8 +59,11 @@ def start_server(binary, maze_dir):
 
 
 async def call(ws, message):
+    conforms(message, "client_message")
     await ws.send(json.dumps(message))
-    return json.loads(await ws.recv())
+    reply = json.loads(await ws.recv())
+    conforms(reply, "server_message")
+    return reply
 
 
 async def explore(ws, state):
@@ -108,9 +124,12 @@ async def play(port):
         check((await call(ws, {"type": "move", "dir": "N"}))["code"] == "no_run", "move after result")
         check((await call(ws, {"type": "start", "maze": {"name": "nope"}}))["code"] == "unknown_maze",
               "unknown maze")
-        check((await call(ws, {"type": "move", "dir": "up"}))["code"] == "bad_request", "bad dir")
+        await ws.send(json.dumps({"type": "move", "dir": "up"}))
+        check(json.loads(await ws.recv())["code"] == "bad_request", "bad dir")
         await ws.send("{not json")
-        check(json.loads(await ws.recv())["code"] == "bad_json", "bad json")
+        reply = json.loads(await ws.recv())
+        conforms(reply, "server_message")
+        check(reply["code"] == "bad_json", "bad json")
 
         # The path command counts exactly like single moves.
         start = {"type": "start", "maze": {"generator": "prim", "width": 8, "height": 8, "seed": 9}}
