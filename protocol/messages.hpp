@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "server/game/run_request.hpp"
 #include "server/maze/cell.hpp"
 #include "server/maze/direction.hpp"
 
@@ -40,24 +41,10 @@ struct hello_message {
   std::string name = "anonymous";
 };
 
-// Either a named maze from the server's maze directory, or generator fields;
-// absent fields take the server's defaults.
-struct maze_request {
-  std::optional<std::string> name;
-  std::optional<std::string> generator;
-  std::optional<std::int32_t> width;
-  std::optional<std::int32_t> height;
-  std::optional<std::uint64_t> seed;
-  std::optional<double> loops;
-};
-
-struct start_message {
-  maze_request maze;
-  std::optional<std::uint32_t> treasures;
-  std::optional<std::uint64_t> max_steps;
-  std::optional<std::uint32_t> reuse_walls_removed;
-  std::optional<std::uint64_t> time_limit_ms;
-};
+// The start message carries a run request, defined with the rules so that
+// the server and in-process drones read it the same way.
+using maze_request = ariadne::maze_request;
+using start_message = ariadne::run_request;
 
 struct sense_message {};
 

@@ -5,7 +5,7 @@
 #include <variant>
 
 #include "protocol/codec.hpp"
-#include "server/maze/maze_spec.hpp"
+#include "server/game/run_setup.hpp"
 
 namespace ariadne {
 
@@ -25,10 +25,6 @@ protocol::result_status to_protocol(run_status status) {
       return protocol::result_status::found;
   }
 }
-
-// A run's defaults when the start message leaves a field out.
-constexpr const char* default_generator = "hunt_and_kill";
-constexpr std::int32_t default_side = 16;
 
 }  // namespace
 
@@ -153,83 +149,36 @@ void client_session::on_start(const protocol::start_message& start, std::string_
                 reply);
     return;
   }
-  const server_config& config = context_.config();
-  maze_layout layout{grid(1, 1), std::nullopt, {}};
-  const std::uint64_t seed = start.maze.seed.value_or(context_.random_seed());
-  std::string label;
-  if (start.maze.name) {
-    const auto found = context_.catalog().find(*start.maze.name);
-    if (!found) {
-      reply_error(error_code::unknown_maze,
-                  "no maze named '" + *start.maze.name + "'; GET /api/mazes lists them", id, reply);
-      return;
-    }
-    if (found->walls.cell_count() > config.max_maze_cells) {
-      reply_error(error_code::too_large, "that maze is larger than this server allows", id, reply);
-      return;
-    }
-    layout = *found;
-    label = *start.maze.name;
-  } else {
-    maze_spec spec;
-    spec.generator = start.maze.generator.value_or(default_generator);
-    spec.width = start.maze.width.value_or(default_side);
-    spec.height = start.maze.height.value_or(default_side);
-    spec.seed = seed;
-    spec.loops = start.maze.loops.value_or(0.0);
-    const auto cells =
-        static_cast<std::uint64_t>(spec.width) * static_cast<std::uint64_t>(spec.height);
-    if (cells > config.max_maze_cells) {
-      reply_error(error_code::too_large,
-                  "a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
-                      " maze has more than the " + std::to_string(config.max_maze_cells) +
-                      " cells this server allows",
-                  id, reply);
-      return;
-    }
-    if (auto problem = check(spec)) {
-      reply_error(error_code::invalid_maze, *problem, id, reply);
-      return;
-    }
-    layout.walls = generate(spec);
-    label = spec.generator;
-  }
   if (!context_.try_reserve_run()) {
     reply_error(error_code::server_busy,
                 "the server is running as many runs as it allows; try again shortly", id, reply);
     return;
   }
-  run_options options;
-  options.treasures = start.treasures.value_or(1);
-  options.max_steps = start.max_steps.value_or(0);
-  options.reuse_walls_removed = start.reuse_walls_removed.value_or(0);
-  options.bump_penalty = config.bump_penalty;
-  std::uint64_t limit_ms = start.time_limit_ms.value_or(0);
-  const std::uint64_t cap_ms = config.max_run_seconds * 1000;
-  if (cap_ms != 0 && (limit_ms == 0 || limit_ms > cap_ms)) limit_ms = cap_ms;
-  options.time_limit = std::chrono::milliseconds(limit_ms);
-
-  std::string problem;
-  auto created =
-      run::create(context_.next_run_id(), std::move(layout), seed, options, now, nullptr, problem);
-  if (!created) {
+  const server_config& config = context_.config();
+  const run_limits limits{config.max_maze_cells, config.bump_penalty,
+                          config.max_run_seconds * 1000};
+  auto setup = set_up_run(start, context_.catalog(), limits, context_.next_run_id(),
+                          context_.random_seed(), now);
+  if (auto* failure = std::get_if<setup_failure>(&setup)) {
     context_.release_run();
-    reply_error(error_code::invalid_maze, problem, id, reply);
+    constexpr error_code codes[] = {error_code::invalid_maze, error_code::unknown_maze,
+                                    error_code::too_large};
+    reply_error(codes[static_cast<int>(failure->problem)], failure->message, id, reply);
     return;
   }
-  run_ = std::move(created);
+  auto& ready = std::get<run_setup>(setup);
+  run_.emplace(std::move(ready.play));
   holds_run_slot_ = true;
-  maze_label_ = label;
   context_.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
   spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, name_,
-               run_->id(), label, run_->maze().width(), run_->maze().height(), seed,
-               options.treasures);
+               run_->id(), ready.maze_label, run_->maze().width(), run_->maze().height(),
+               run_->seed(), run_->treasures());
   protocol::state_message s = state();
   s.width = run_->maze().width();
   s.height = run_->maze().height();
-  s.seed = seed;
+  s.seed = run_->seed();
   s.max_steps = run_->max_steps();
-  s.maze = label;
+  s.maze = std::move(ready.maze_label);
   protocol::append_state(reply, s, id);
 }
 

@@ -55,7 +55,6 @@ class client_session {
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
   std::optional<run> run_;
-  std::string maze_label_;
   bool holds_run_slot_ = false;
 };
 
