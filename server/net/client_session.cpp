@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "protocol/codec.hpp"
+#include "protocol/run_commands.hpp"
 #include "server/game/run_setup.hpp"
 
 namespace ariadne {
@@ -12,19 +13,6 @@ namespace ariadne {
 namespace {
 
 using protocol::error_code;
-
-protocol::result_status to_protocol(run_status status) {
-  switch (status) {
-    case run_status::exhausted:
-      return protocol::result_status::exhausted;
-    case run_status::abandoned:
-      return protocol::result_status::abandoned;
-    case run_status::timeout:
-      return protocol::result_status::timeout;
-    default:
-      return protocol::result_status::found;
-  }
-}
 
 }  // namespace
 
@@ -46,24 +34,6 @@ void client_session::reply_error(error_code code, std::string_view message, std:
                                  std::string& reply) {
   context_.stats().count_error(code);
   reply += protocol::write_server_message(protocol::error_message{code, std::string(message)}, id);
-}
-
-protocol::state_message client_session::state() const {
-  protocol::state_message s;
-  s.run = run_->id();
-  s.position = run_->position();
-  s.open = run_->open_mask();
-  s.treasure = run_->treasure_here();
-  s.steps = run_->steps();
-  s.bumps = run_->bumps();
-  s.found = run_->found();
-  s.treasures = run_->treasures();
-  if (!run_->active()) {
-    const run_result r = run_->result();
-    s.result = protocol::result_info{to_protocol(r.status), r.steps, r.bumps, r.score,    r.optimal,
-                                     r.efficiency,          r.seed,  r.found, r.treasures};
-  }
-  return s;
 }
 
 void client_session::handle(std::string_view frame, std::string& reply, clock::time_point now) {
@@ -119,23 +89,8 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
     return;
   }
 
-  const bool timed_out = run_->expire_if_due(now);
-  protocol::state_message s;
   const std::uint64_t moves_before = run_->steps() + run_->bumps();
-  if (auto* move = std::get_if<protocol::move_message>(&request.message)) {
-    const bool moved = !timed_out && run_->move(move->dir).moved;
-    s = state();
-    s.moved = moved;
-  } else if (auto* path = std::get_if<protocol::path_message>(&request.message)) {
-    const std::uint32_t done = timed_out ? 0 : run_->follow(path->dirs);
-    s = state();
-    s.done = done;
-  } else if (std::holds_alternative<protocol::abandon_message>(request.message)) {
-    run_->abandon();
-    s = state();
-  } else {
-    s = state();
-  }
+  const protocol::state_message s = protocol::apply_command(*run_, request.message, now);
   stats.moves.fetch_add(run_->steps() + run_->bumps() - moves_before, std::memory_order_relaxed);
   protocol::append_state(reply, s, id);
   settle_if_finished();
@@ -173,13 +128,7 @@ void client_session::on_start(const protocol::start_message& start, std::string_
   spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, name_,
                run_->id(), ready.maze_label, run_->maze().width(), run_->maze().height(),
                run_->seed(), run_->treasures());
-  protocol::state_message s = state();
-  s.width = run_->maze().width();
-  s.height = run_->maze().height();
-  s.seed = run_->seed();
-  s.max_steps = run_->max_steps();
-  s.maze = std::move(ready.maze_label);
-  protocol::append_state(reply, s, id);
+  protocol::append_state(reply, protocol::start_state(*run_, std::move(ready.maze_label)), id);
 }
 
 void client_session::settle_if_finished() {
@@ -187,7 +136,7 @@ void client_session::settle_if_finished() {
   holds_run_slot_ = false;
   context_.release_run();
   const run_result r = run_->result();
-  context_.stats().count_finished(to_protocol(r.status));
+  context_.stats().count_finished(protocol::to_protocol(r.status));
   spdlog::info(
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,
       name_, run_->id(), to_string(r.status), r.steps, r.bumps, r.score, r.optimal, r.efficiency);

@@ -43,7 +43,6 @@ class client_session {
                 clock::time_point now);
   void reply_error(protocol::error_code code, std::string_view message, std::string_view id,
                    std::string& reply);
-  protocol::state_message state() const;
   // Book-keeping once the run has ended: budget, metrics, log.
   void settle_if_finished();
 

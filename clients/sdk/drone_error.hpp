@@ -1,0 +1,25 @@
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "protocol/messages.hpp"
+
+namespace ariadne {
+
+// A drone request that failed: the server's error reply (with its code), or a
+// connection that could not be made or was lost (no code).
+class drone_error : public std::runtime_error {
+ public:
+  explicit drone_error(const std::string& what,
+                       std::optional<protocol::error_code> code = std::nullopt)
+      : std::runtime_error(what), code_(code) {}
+
+  std::optional<protocol::error_code> code() const { return code_; }
+
+ private:
+  std::optional<protocol::error_code> code_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "clients/sdk/drone.hpp"
+
+namespace ariadne {
+
+// A drone on an Ariadne server, over a WebSocket speaking protocol v1 with the
+// shared protocol types. Blocking: each request waits for its reply.
+class remote_drone : public drone {
+ public:
+  // Connects to url ("ws://HOST:PORT/PATH"; the path defaults to /ws) and says
+  // hello as `name`. Throws drone_error when the connection is refused, the
+  // handshake fails or the server answers with an error.
+  remote_drone(const std::string& url, const std::string& name);
+  ~remote_drone() override;
+
+  remote_drone(const remote_drone&) = delete;
+  remote_drone& operator=(const remote_drone&) = delete;
+
+  const protocol::welcome_message& welcome() const { return welcome_; }
+
+ protected:
+  drone_state exchange(const protocol::client_message& message) override;
+
+ private:
+  // Sends one frame and returns the parsed reply; throws drone_error.
+  protocol::server_message call(const protocol::client_message& message);
+
+  struct connection;
+  std::unique_ptr<connection> connection_;
+  std::string url_;
+  protocol::welcome_message welcome_;
+};
+
+}  // namespace ariadne
