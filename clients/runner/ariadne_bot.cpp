@@ -134,7 +134,13 @@ outcome play_one(drone& d, bot& player, const options& o, std::uint64_t seed) {
     out.result = *d.state().result;
     out.played = true;
   } catch (const drone_error& e) {
-    if (!e.code()) throw;  // the connection is gone: nothing else will work
+    // A lost connection or a maze the server refuses would fail every game.
+    using protocol::error_code;
+    const auto code = e.code();
+    if (!code || code == error_code::invalid_maze || code == error_code::unknown_maze ||
+        code == error_code::too_large) {
+      throw;
+    }
     out.error = e.what();
   }
   return out;

@@ -25,6 +25,7 @@ server::server(server_config config, maze_catalog catalog)
     throw std::runtime_error("cannot listen on " + c.bind + ":" + std::to_string(c.port) + ": " +
                              ec.message());
   }
+  port_ = listener_->port();
 }
 
 server::~server() {
@@ -32,7 +33,7 @@ server::~server() {
 }
 
 unsigned short server::port() const {
-  return listener_->port();
+  return port_;
 }
 
 void server::start() {
@@ -59,6 +60,10 @@ void server::stop() {
   for (auto& thread : threads_)
     thread.join();
   threads_.clear();
+  // Destroying the context destroys the handlers still pending, and with them
+  // the sessions and sockets of peers that never answered the close.
+  listener_.reset();
+  ioc_.reset();
   spdlog::info("ariadne-server stopped");
 }
 

@@ -31,8 +31,9 @@ class server {
   void start();
   unsigned short port() const;
   // Graceful stop: no new connections, every WebSocket closed with 1001,
-  // then the threads end (at the latest after the configured grace period).
-  // Idempotent; returns when the threads have been joined.
+  // then the threads end (at the latest after the configured grace period)
+  // and whatever connection is left is dropped. Idempotent; returns when the
+  // threads have been joined.
   void stop();
 
   server_context& context() { return *context_; }
@@ -42,6 +43,7 @@ class server {
   std::unique_ptr<boost::asio::io_context> ioc_;
   std::shared_ptr<listener> listener_;
   std::vector<std::thread> threads_;
+  unsigned short port_ = 0;
   bool stopped_ = false;
 };
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A protocol v1 client written from protocol/PROTOCOL.md alone, in another
-language, against the real ariadne-server binary: it explores by depth-first
+language, against the real ariadne-server binary (started on a free port): it explores by depth-first
 search with physical backtracking and checks that its own step count is the
 server's score. Also checks a few error replies.
 
@@ -10,10 +10,10 @@ Exit code 77 (skipped) when the websockets package is missing.
 import asyncio
 import json
 import os
-import select
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
+from ariadne_server import start_server  # noqa: E402
 
 try:
     import jsonschema
@@ -36,26 +36,6 @@ def conforms(message, kind):
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 DELTA = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
-
-
-def start_server(binary, maze_dir):
-    """Starts the server on a free port; the port arrives through a FIFO, so
-    nothing waits longer than the server takes to listen."""
-    folder = tempfile.mkdtemp()
-    fifo = os.path.join(folder, "port")
-    os.mkfifo(fifo)
-    proc = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--port-file", fifo,
-                             "--maze-dir", maze_dir, "--log-level", "warn"])
-    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-    text = b""
-    while not text.endswith(b"\n"):
-        ready, _, _ = select.select([fd], [], [], 30)
-        if not ready or proc.poll() is not None:
-            proc.kill()
-            raise SystemExit("FAIL: the server did not report its port")
-        text += os.read(fd, 64)
-    os.close(fd)
-    return proc, int(text)
 
 
 async def call(ws, message):
@@ -148,7 +128,7 @@ async def play(port):
 
 
 def main():
-    proc, port = start_server(sys.argv[1], sys.argv[2])
+    proc, port = start_server(sys.argv[1], "--maze-dir", sys.argv[2])
     try:
         passed, failures = asyncio.run(asyncio.wait_for(play(port), 60))
     finally:

@@ -1,0 +1,143 @@
+// The two drones agree step for step, and the remote one reports failures
+// clearly. A real server runs in-process on port 0.
+#include "clients/sdk/drone.hpp"
+
+#include <gtest/gtest.h>
+
+#include "clients/bots/bot.hpp"
+#include "clients/sdk/local_drone.hpp"
+#include "clients/sdk/remote_drone.hpp"
+#include "server/game/maze_catalog.hpp"
+#include "server/net/server.hpp"
+
+namespace ariadne {
+namespace {
+
+class drone_test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_config config;
+    config.bind = "127.0.0.1";
+    config.port = 0;
+    config.threads = 2;
+    config.shutdown_grace_ms = 500;
+    catalog_ = maze_catalog::load(ARIADNE_TEST_MAZES);
+    server_ = std::make_unique<server>(config, catalog_);
+    server_->start();
+    url_ = "ws://127.0.0.1:" + std::to_string(server_->port()) + "/ws";
+  }
+  void TearDown() override { server_->stop(); }
+
+  maze_catalog catalog_;
+  std::unique_ptr<server> server_;
+  std::string url_;
+};
+
+protocol::start_message request(std::string_view generator, std::uint64_t seed, double loops,
+                                std::uint32_t treasures = 1) {
+  protocol::start_message start;
+  start.maze.generator = std::string(generator);
+  start.maze.width = 14;
+  start.maze.height = 11;
+  start.maze.seed = seed;
+  if (loops > 0) start.maze.loops = loops;
+  if (treasures > 1) {
+    start.treasures = treasures;
+    start.reuse_walls_removed = 6;
+  }
+  return start;
+}
+
+TEST_F(drone_test, local_and_remote_drones_give_identical_games) {
+  remote_drone remote(url_, "drone-test");
+  EXPECT_EQ(remote.welcome().protocol, 1);
+  local_drone local({}, &catalog_);
+  for (const auto& info : all_bots()) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      for (const auto& start :
+           {request("hunt_and_kill", seed, 0.0), request("prim", seed, 0.7, 3)}) {
+        auto a = make_bot(info.name);
+        auto b = make_bot(info.name);
+        remote.record_trail(true);
+        local.record_trail(true);
+        remote.start(start);
+        local.start(start);
+        a->play(remote);
+        b->play(local);
+        ASSERT_TRUE(remote.finished() && local.finished());
+        EXPECT_EQ(*remote.state().result, *local.state().result) << info.name << " seed " << seed;
+        EXPECT_EQ(remote.trail(), local.trail()) << info.name << " seed " << seed;
+      }
+    }
+  }
+  // A named maze too.
+  protocol::start_message named;
+  named.maze.name = "hedge5x5";
+  named.maze.seed = 8;
+  auto a = make_bot("frontier");
+  auto b = make_bot("frontier");
+  remote.start(named);
+  local.start(named);
+  a->play(remote);
+  b->play(local);
+  EXPECT_EQ(*remote.state().result, *local.state().result);
+}
+
+TEST_F(drone_test, server_errors_carry_their_code_and_leave_the_drone_usable) {
+  remote_drone remote(url_, "errors");
+  protocol::start_message bad;
+  bad.maze.name = "no-such-maze";
+  try {
+    remote.start(bad);
+    FAIL() << "an unknown maze was accepted";
+  } catch (const drone_error& e) {
+    EXPECT_EQ(e.code(), protocol::error_code::unknown_maze);
+    EXPECT_NE(std::string(e.what()).find("unknown_maze"), std::string::npos);
+  }
+  EXPECT_THROW(remote.sense(), drone_error);
+  remote.start(request("wilson", 1, 0.0));
+  EXPECT_FALSE(remote.finished());
+  try {
+    remote.start(request("wilson", 2, 0.0));
+    FAIL();
+  } catch (const drone_error& e) {
+    EXPECT_EQ(e.code(), protocol::error_code::run_active);
+  }
+  EXPECT_TRUE(remote.abandon().result.has_value());
+  local_drone local;
+  EXPECT_THROW(local.sense(), drone_error);
+  protocol::start_message too_big = request("prim", 1, 0.0);
+  too_big.maze.width = 2000;
+  too_big.maze.height = 2000;
+  try {
+    local.start(too_big);
+    FAIL();
+  } catch (const drone_error& e) {
+    EXPECT_EQ(e.code(), protocol::error_code::too_large);
+  }
+}
+
+TEST_F(drone_test, a_refused_or_lost_connection_is_a_drone_error_without_code) {
+  try {
+    remote_drone nowhere("ws://127.0.0.1:1/ws", "x");
+    FAIL();
+  } catch (const drone_error& e) {
+    EXPECT_FALSE(e.code().has_value());
+    EXPECT_NE(std::string(e.what()).find("cannot connect"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(remote_drone("http://127.0.0.1/ws", "x"), drone_error);
+  remote_drone remote(url_, "lost");
+  remote.start(request("prim", 1, 0.0));
+  server_->stop();
+  try {
+    remote.sense();
+    FAIL();
+  } catch (const drone_error& e) {
+    EXPECT_FALSE(e.code().has_value());
+    // Either the close frame (1001) or the dropped socket, depending on timing.
+    EXPECT_NE(std::string(e.what()).find("lost"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ariadne

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""The Python starter kit finds the treasure against a real server, and its own
+step count is the server's score.
+
+Usage: python_starter_test.py PATH/TO/ariadne-server PATH/TO/ariadne_client.py
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
+from ariadne_server import start_server  # noqa: E402
+
+try:
+    import websockets  # noqa: F401
+except ImportError:
+    print("SKIP: python3-websockets is not installed (apt-get install python3-websockets)")
+    sys.exit(77)
+
+
+def main():
+    server, kit = sys.argv[1], sys.argv[2]
+    proc, port = start_server(server)
+    failures = passed = 0
+    try:
+        for args in (["--seed", "42"],
+                     ["--generator", "kruskal", "--size", "20x12", "--seed", "7", "--loops", "0.5"],
+                     []):
+            run = subprocess.run([sys.executable, kit, "--url", f"ws://127.0.0.1:{port}/ws", *args],
+                                 capture_output=True, text=True, timeout=60)
+            lines = run.stdout.strip().splitlines()
+            result_line = [line for line in lines if line.startswith("result: ")]
+            mine = [line for line in lines if "steps by my count" in line]
+            if run.returncode != 0 or not result_line or not mine:
+                print(f"FAIL: {args}: exit {run.returncode}\n{run.stdout}{run.stderr}")
+                failures += 1
+                continue
+            result = json.loads(result_line[0][len("result: "):])
+            my_steps = int(mine[0].split(":")[1].split()[0])
+            if result["status"] == "found" and result["steps"] == my_steps == result["score"]:
+                passed += 1
+            else:
+                print(f"FAIL: {args}: my {my_steps} steps, server result {result}")
+                failures += 1
+        # A bad URL gives a one-line error and exit code 2.
+        run = subprocess.run([sys.executable, kit, "--url", "ws://127.0.0.1:1/ws"],
+                             capture_output=True, text=True, timeout=60)
+        if run.returncode == 2 and run.stderr.count("\n") == 1:
+            passed += 1
+        else:
+            print(f"FAIL: refused connection gave exit {run.returncode}: {run.stderr}")
+            failures += 1
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    print(f"{passed} passed, {failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# ariadne-bot as a user runs it: offline and against a real server, with the
+# same step counts both ways, JSON output, exit codes.
+# Usage: runner_cli_test.sh PATH/TO/ariadne-bot PATH/TO/ariadne-server
+set -u
+bot=$1
+server=$2
+work=$(mktemp -d)
+failures=0
+passed=0
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+check() {
+  if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
+}
+
+# The server reports its port through a FIFO: this waits exactly until it listens.
+mkfifo "$work/port"
+"$server" --port 0 --bind 127.0.0.1 --port-file "$work/port" --log-level warn &
+server_pid=$!
+port=
+read -r -t 30 port < "$work/port"
+[ -n "$port" ] || { echo "FAIL: the server did not start"; exit 1; }
+url="ws://127.0.0.1:$port/ws"
+
+args=(--bot all --generator prim --size 12x9 --seeds 1-15 --loops 0.4 --treasures 2 --reuse-walls 5 -q)
+"$bot" "${args[@]}" --offline --json "$work/offline.json" > "$work/offline.txt"
+check '[ $? -eq 0 ]' "offline run exited non-zero: $(cat "$work/offline.txt")"
+"$bot" "${args[@]}" --url "$url" --jobs 2 --json "$work/online.json" > "$work/online.txt"
+check '[ $? -eq 0 ]' "online run exited non-zero: $(cat "$work/online.txt")"
+compare='import json,sys
+a,b=(json.load(open(f)) for f in sys.argv[1:3])
+key=lambda r:(r["bot"],r["seed"],r["status"],r["steps"],r["bumps"],r["score"],r["optimal"])
+sys.exit(0 if len(a["runs"])==75 and sorted(map(key,a["runs"]))==sorted(map(key,b["runs"])) else 1)'
+check '/usr/bin/python3 -c "$compare" "$work/offline.json" "$work/online.json"' \
+  "offline and online games differ"
+check 'grep -q "^tremaux .* 15 .* 15 " "$work/offline.txt"' "the table lacks tremaux's row: $(cat "$work/offline.txt")"
+
+# --show draws the maze with the path.
+"$bot" --bot frontier --offline --seeds 3 --size 8x8 --show -q > "$work/show.txt"
+check 'grep -q "^| S\|S " "$work/show.txt" && grep -q "G" "$work/show.txt" && grep -q "\." "$work/show.txt"' \
+  "--show drew no maze: $(cat "$work/show.txt")"
+
+# Errors: exit code 2 and one line.
+expect_error() {
+  "$bot" "$@" > /dev/null 2> "$work/err"
+  local code=$?
+  check "[ $code -eq 2 ] && [ \$(wc -l < '$work/err') -eq 1 ]" "'$*' gave exit $code: $(cat "$work/err")"
+}
+expect_error --bot nobody --offline
+expect_error --size 0x3 --offline
+expect_error --seeds 9-1 --offline
+expect_error --generator nope --offline
+expect_error --url ws://127.0.0.1:1/ws --seeds 1
+expect_error --maze missing --url "$url" --seeds 1 --bot dfs
+
+echo "$passed passed, $failures failed"
+[ "$failures" -eq 0 ]
