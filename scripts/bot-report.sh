@@ -4,14 +4,9 @@
 # Usage: scripts/bot-report.sh [SEEDS]     (default 1-1000)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# shellcheck source=scripts/deps.sh
-source "$root/scripts/deps.sh"
-ensure_packages "${ariadne_build_packages[@]}"
 seeds=${1:-1-1000}
+bash "$root/scripts/build-release.sh"
 cd "$root"
-echo "==> building the release preset"
-cmake --preset release >/dev/null
-cmake --build --preset release -j 2 --target ariadne-bot ariadne-maze >/dev/null 2>&1
 bot=build/release/clients/runner/ariadne-bot
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -14,11 +14,13 @@
 #include <thread>
 
 #include "clients/bots/bot.hpp"
+#include "clients/sdk/health_check.hpp"
 #include "clients/sdk/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "server/game/maze_catalog.hpp"
 #include "server/maze/generators.hpp"
 #include "server/maze/micromouse_text.hpp"
+#include "server/maze/svg.hpp"
 
 namespace {
 
@@ -45,6 +47,8 @@ struct options {
   unsigned jobs = 1;
   std::string json_file;
   bool show = false;
+  std::string svg_file;
+  std::string ping_url;
   bool quiet = false;
 };
 
@@ -283,6 +287,10 @@ int run_bots(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--json", o.json_file, "Also write every run and the summary as JSON to FILE");
   app.add_flag("--show", o.show, "Print the final maze and the bot's path for the first seed");
+  app.add_option("--svg", o.svg_file,
+                 "Draw the first bot's game on the first seed as an SVG picture in FILE");
+  app.add_option("--ping", o.ping_url,
+                 "Only check that the server at URL answers GET /healthz; exit 0 if it does");
   app.add_flag("-q,--quiet", o.quiet, "No progress output");
   try {
     app.parse(argc, argv);
@@ -290,6 +298,14 @@ int run_bots(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     throw usage_error(e.what());
+  }
+
+  if (!o.ping_url.empty()) {
+    if (const auto problem = check_health(o.ping_url)) {
+      std::cerr << "ariadne-bot: " << o.ping_url << " is not healthy: " << *problem << "\n";
+      return 1;
+    }
+    return 0;
   }
 
   std::vector<std::string> bots;
@@ -362,6 +378,22 @@ int run_bots(int argc, char** argv) {
   for (const outcome& out : outcomes) {
     if (!out.error.empty())
       std::cerr << out.bot << " seed " << out.seed << ": " << out.error << "\n";
+  }
+
+  if (!o.svg_file.empty()) {
+    local_drone d(limits, &catalog);
+    d.record_trail(true);
+    auto player = make_bot(bots.front());
+    d.start(request_for(o, seeds.front()));
+    player->play(d);
+    if (!d.finished()) d.abandon();
+    const run& r = *d.current_run();
+    svg_options picture;
+    picture.path = d.trail();
+    picture.visited = d.trail();
+    std::ofstream file(o.svg_file);
+    file << write_svg(maze_layout{r.maze(), d.trail().front(), {r.treasure()}}, picture);
+    if (!file) throw usage_error("cannot write " + o.svg_file);
   }
 
   if (o.show) {

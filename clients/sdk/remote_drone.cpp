@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "clients/sdk/server_url.hpp"
 #include "protocol/codec.hpp"
 
 namespace ariadne {
@@ -19,41 +20,9 @@ struct remote_drone::connection {
   websocket::stream<tcp::socket> ws{ioc};
 };
 
-namespace {
-
-struct ws_url {
-  std::string host;
-  std::string port;
-  std::string path;
-};
-
-ws_url parse_url(const std::string& url) {
-  constexpr std::string_view scheme = "ws://";
-  if (url.rfind(scheme, 0) != 0) {
-    throw drone_error("'" + url + "' is not a ws:// URL (for example ws://127.0.0.1:8080/ws)");
-  }
-  const std::string rest = url.substr(scheme.size());
-  const auto slash = rest.find('/');
-  const std::string authority = rest.substr(0, slash);
-  ws_url parsed;
-  parsed.path = slash == std::string::npos ? "/ws" : rest.substr(slash);
-  const auto colon = authority.rfind(':');
-  if (colon == std::string::npos) {
-    parsed.host = authority;
-    parsed.port = "80";
-  } else {
-    parsed.host = authority.substr(0, colon);
-    parsed.port = authority.substr(colon + 1);
-  }
-  if (parsed.host.empty() || parsed.port.empty()) throw drone_error("'" + url + "' names no host");
-  return parsed;
-}
-
-}  // namespace
-
 remote_drone::remote_drone(const std::string& url, const std::string& name)
     : connection_(std::make_unique<connection>()), url_(url) {
-  const ws_url where = parse_url(url);
+  const server_url where = parse_server_url(url, "ws://");
   try {
     tcp::resolver resolver(connection_->ioc);
     net::connect(connection_->ws.next_layer(), resolver.resolve(where.host, where.port));

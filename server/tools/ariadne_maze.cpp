@@ -109,6 +109,8 @@ int run(int argc, char** argv) {
   std::string input;
   std::string input_format = "auto";
   int cell_size = 16;
+  std::string start_text;
+  std::vector<std::string> goal_texts;
 
   app.add_flag("--list", list, "Print the generator names, one a line");
   app.add_option("-g,--generator", spec.generator, "Generator name (see --list)")
@@ -139,6 +141,8 @@ int run(int argc, char** argv) {
   app.add_flag("--solve", solve,
                "SVG only: draw the shortest path from the start (or (0, 0)) to the first goal (or "
                "the north-east corner)");
+  app.add_option("--start", start_text, "Mark the start cell X,Y (text, json and svg formats)");
+  app.add_option("--goal", goal_texts, "Mark a goal cell X,Y; may be repeated");
   app.add_option("--cell-size", cell_size, "SVG cell size in pixels")
       ->check(CLI::Range(2, 256))
       ->capture_default_str();
@@ -169,6 +173,20 @@ int run(int argc, char** argv) {
     if (auto problem = check(spec)) throw usage_error(*problem);
     layout.walls = generate(spec);
   }
+
+  auto parse_cell = [&](const std::string& text, const char* what) {
+    cell c{};
+    char comma = 0;
+    std::istringstream in(text);
+    if (!(in >> c.x >> comma >> c.y) || comma != ',' || !in.eof() || !layout.walls.contains(c)) {
+      throw usage_error(std::string(what) + " must be a cell X,Y inside the maze, got '" + text +
+                        "'");
+    }
+    return c;
+  };
+  if (!start_text.empty()) layout.start = parse_cell(start_text, "--start");
+  for (const auto& goal : goal_texts)
+    layout.goals.push_back(parse_cell(goal, "--goal"));
 
   std::string text;
   if (stats) {

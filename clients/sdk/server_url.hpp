@@ -1,0 +1,19 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ariadne {
+
+struct server_url {
+  std::string host;
+  std::string port;
+  std::string path;
+};
+
+// Splits "SCHEME//HOST[:PORT][/PATH]"; the scheme must be one of `schemes`
+// (e.g. "ws://" or "ws://|http://"). The path defaults to /ws, the port to 80.
+// Throws drone_error when url does not fit.
+server_url parse_server_url(const std::string& url, std::string_view schemes);
+
+}  // namespace ariadne

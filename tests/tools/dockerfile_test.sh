@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Keeps docker/Dockerfile from rotting while no Docker engine runs here: every
+# file it copies exists (binaries at the paths CMake builds them to), every
+# script it runs exists, and the runtime stage installs every shared library
+# package the binaries need beyond the base image's own.
+# Usage: dockerfile_test.sh REPO_ROOT BUILD_DIR
+set -u
+root=$1
+build=$2
+dockerfile=$root/docker/Dockerfile
+failures=0
+passed=0
+check() {
+  if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
+}
+
+# Binaries copied from the build stage: /src/build/release/<path> must be a
+# target this build produced at <path>.
+binaries=$(grep -oE '/src/build/release/[^ ]+' "$dockerfile" | sed 's|/src/build/release/||')
+check '[ -n "$binaries" ]' "the Dockerfile copies no binaries"
+for path in $binaries; do
+  check '[ -x "$build/$path" ]' "the Dockerfile copies $path, which the build does not produce"
+done
+
+# Sources copied from the context, and scripts it runs.
+for path in $(grep -E '^COPY ' "$dockerfile" | grep -v -- '--from' | awk '{for (i = 2; i < NF; i++) print $i}'); do
+  check '[ -e "$root/$path" ]' "the Dockerfile copies $path, which does not exist"
+done
+for script in $(grep -oE 'scripts/[a-z-]+\.sh' "$dockerfile" | sort -u); do
+  check '[ -f "$root/$script" ]' "the Dockerfile runs $script, which does not exist"
+done
+check 'grep -q "scripts/test.sh" "$dockerfile"' "the build stage does not run the test suite"
+
+# Shared libraries: each must come from the base image or ariadne_runtime_packages.
+source "$root/scripts/deps.sh"
+base_packages=" libc6 libgcc-s1 libstdc++6 "
+runtime=" ${ariadne_runtime_packages[*]} "
+for path in $binaries; do
+  for lib in $(ldd "$build/$path" | awk '$3 ~ /^\// {print $3}'); do
+    owner=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null)
+    package=${owner%%:*}
+    check '[ -n "$package" ]' "$path needs $lib, which no package owns"
+    [ -n "$package" ] || continue
+    check '[[ "$base_packages$runtime" == *" $package "* ]]' \
+      "$path needs $lib from $package, missing from ariadne_runtime_packages"
+  done
+done
+
+echo "$passed passed, $failures failed"
+[ "$failures" -eq 0 ]
