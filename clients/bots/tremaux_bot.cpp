@@ -1,6 +1,5 @@
 #include "clients/bots/tremaux_bot.hpp"
 
-#include <optional>
 #include <vector>
 
 #include "clients/bots/maze_memory.hpp"
@@ -14,37 +13,37 @@ void tremaux_bot::play(drone& d) {
     std::vector<std::uint8_t> marks(memory.passages(), 0);
     std::vector<std::uint8_t> visited(memory.cells(), 0);
     visited[memory.index(d.position())] = 1;
-    std::optional<direction> came_by;
+    // The side of this cell the drone came in by, if it has moved yet.
+    bool has_back = false;
+    direction back = direction::north;
     bool arrived_at_visited = false;
     while (!d.finished() && d.state().found == found) {
       const cell here = d.position();
       auto mark = [&](direction dir) -> std::uint8_t& { return marks[memory.passage(here, dir)]; };
-      std::optional<direction> go;
-      const std::optional<direction> back =
-          came_by ? std::optional(opposite(*came_by)) : std::nullopt;
-      if (back && arrived_at_visited && mark(*back) == 1) {
-        go = back;  // a new passage into a known cell: turn straight back
+      int go = -1;
+      if (has_back && arrived_at_visited && mark(back) == 1) {
+        go = static_cast<int>(back);  // a new passage into a known cell: turn straight back
       }
       for (const direction dir : all_directions) {
-        if (go) break;
-        if (d.is_open(dir) && mark(dir) == 0) go = dir;
+        if (go < 0 && d.is_open(dir) && mark(dir) == 0) go = static_cast<int>(dir);
       }
-      if (!go && back && d.is_open(*back) && mark(*back) == 1) go = back;
+      if (go < 0 && has_back && d.is_open(back) && mark(back) == 1) go = static_cast<int>(back);
       for (const direction dir : all_directions) {
-        if (go) break;
-        if (d.is_open(dir) && mark(dir) == 1) go = dir;
+        if (go < 0 && d.is_open(dir) && mark(dir) == 1) go = static_cast<int>(dir);
       }
-      if (!go) {
+      if (go < 0) {
         // Every passage walked twice: the treasure cannot be reached.
         d.abandon();
         return;
       }
-      ++mark(*go);
-      d.move(*go);
+      const auto dir = static_cast<direction>(go);
+      ++mark(dir);
+      d.move(dir);
       const std::size_t now = memory.index(d.position());
       arrived_at_visited = visited[now] != 0;
       visited[now] = 1;
-      came_by = go;
+      back = opposite(dir);
+      has_back = true;
     }
   }
 }
