@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -45,7 +46,19 @@ struct options {
   int side = 64;
   unsigned threads = 1;
   bool idle = false;
+  std::string ready_file;
   std::string json_file;
+};
+
+// Counts welcomed idle connections; the last one writes the ready file.
+struct readiness {
+  std::atomic<unsigned> welcomed{0};
+  unsigned expected = 0;
+  std::string file;
+  void welcome() {
+    if (welcomed.fetch_add(1) + 1 == expected && !file.empty())
+      std::ofstream(file) << expected << "\n";
+  }
 };
 
 // Latencies in microseconds, 1 us buckets up to 1 s, and the maximum.
@@ -103,13 +116,14 @@ struct shared_clock {
 class connection : public std::enable_shared_from_this<connection> {
  public:
   connection(net::io_context& ioc, const options& o, const ariadne::server_url& where,
-             const shared_clock& clock, tally& counts, std::uint64_t seed)
+             const shared_clock& clock, tally& counts, readiness& ready, std::uint64_t seed)
       : ws_(ioc),
         resolver_(ioc),
         o_(o),
         where_(where),
         clock_(clock),
         counts_(counts),
+        ready_(ready),
         rng_(seed) {}
 
   void start() {
@@ -218,10 +232,12 @@ class connection : public std::enable_shared_from_this<connection> {
   void handle(std::string_view reply, bool error, bool measuring) {
     switch (phase_) {
       case phase::greeting:
-        if (!o_.idle)
-          start_run();
-        else
+        if (o_.idle) {
           phase_ = phase::idle;
+          ready_.welcome();
+          return;
+        }
+        start_run();
         return;
       case phase::starting:
         if (error) return start_run();
@@ -295,6 +311,7 @@ class connection : public std::enable_shared_from_this<connection> {
   const ariadne::server_url& where_;
   const shared_clock& clock_;
   tally& counts_;
+  readiness& ready_;
   rng rng_;
   std::deque<std::string> queue_;
   std::deque<clock_type::time_point> sent_;
@@ -331,6 +348,9 @@ int run_load(int argc, char** argv) {
       ->check(CLI::Range(1U, 64U))
       ->capture_default_str();
   app.add_flag("--idle", o.idle, "Connect and say hello only, then hold the connections");
+  app.add_option(
+      "--ready-file", o.ready_file,
+      "With --idle: write the connection count to FILE once every connection is welcomed");
   app.add_option("--json", o.json_file, "Also write the figures as JSON to FILE");
   try {
     app.parse(argc, argv);
@@ -353,11 +373,14 @@ int run_load(int argc, char** argv) {
   clock.measure_until = clock.measure_from + std::chrono::duration_cast<clock_type::duration>(
                                                  std::chrono::duration<double>(o.duration));
   std::vector<tally> tallies(o.threads);
+  readiness ready;
+  ready.expected = o.connections;
+  ready.file = o.ready_file;
   std::vector<std::shared_ptr<connection>> connections;
   for (unsigned i = 0; i < o.connections; ++i) {
     // Each connection's counters belong to one thread's tally, by index.
     connections.push_back(std::make_shared<connection>(*contexts[i % o.threads], o, where, clock,
-                                                       tallies[i % o.threads], i + 1));
+                                                       tallies[i % o.threads], ready, i + 1));
     connections.back()->start();
   }
   std::vector<std::unique_ptr<net::steady_timer>> timers;

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Measures ariadne-server against the bare Beast floor (tests/bench/floor_server.cpp)
+# in the same run: each server on core 0 with one I/O thread, ariadne-load on
+# core 1. Prints markdown rows for docs/benchmarks.md.
+# Usage: scripts/bench-server.sh [SECONDS_PER_POINT]   (default 5, after 1 s of warm-up)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+seconds=${1:-5}
+bash "$root/scripts/build-release.sh"
+cmake --build --preset release -j 2 --target ariadne-load ariadne-floor >/dev/null
+bin=$root/build/release
+server_bin=$bin/server/net/ariadne-server
+floor_bin=$bin/tests/bench/ariadne-floor
+load_bin=$bin/clients/load/ariadne-load
+ulimit -n 65536
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts ariadne-server on core 0; sets server_port and server_pid.
+start_ariadne() {
+  mkfifo "$work/port.$1"
+  taskset -c 0 "$server_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port.$1" --threads 1 \
+    --log-level warn --rate-limit 0 --max-connections 20000 --max-runs 20000 &
+  server_pid=$!
+  pids+=("$server_pid")
+  read -r -t 30 server_port < "$work/port.$1"
+}
+start_floor() {
+  mkfifo "$work/floor"
+  taskset -c 0 "$floor_bin" 0 1 > "$work/floor" &
+  floor_pid=$!
+  pids+=("$floor_pid")
+  read -r -t 30 floor_port < "$work/floor"
+}
+# load PORT ARGS... -> prints the JSON line of ariadne-load
+load() {
+  local port=$1
+  shift
+  taskset -c 1 "$load_bin" --url "ws://127.0.0.1:$port/ws" --warmup 1 --duration "$seconds" "$@" | tail -n 1
+}
+field() { /usr/bin/python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
+
+start_ariadne main
+start_floor
+echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo
+echo "| connections | pipeline | floor replies/s | ariadne replies/s | ratio | floor p99 us | ariadne p99 us | p99 ratio | ariadne p50 us | ariadne p99.9 us | errors |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for pipeline in 1 16; do
+  for connections in 1 10 100 1000; do
+    f=$(load "$floor_port" -c "$connections" -p "$pipeline")
+    a=$(load "$server_port" -c "$connections" -p "$pipeline")
+    /usr/bin/python3 - "$f" "$a" <<'PY'
+import json, sys
+f, a = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+print(f"| {a['connections']} | {a['pipeline']} | {f['replies_per_s']:,.0f} | {a['replies_per_s']:,.0f} | "
+      f"{a['replies_per_s'] / f['replies_per_s']:.2f} | {f['p99_us']:.0f} | {a['p99_us']:.0f} | "
+      f"{a['p99_us'] / f['p99_us']:.2f} | {a['p50_us']:.0f} | {a['p999_us']:.0f} | {a['errors']} |")
+PY
+  done
+done
+echo
+p=$(load "$server_port" -c 100 -p 1 --path 64)
+echo "path messages of 64 moves, 100 connections: $(field "$p" moves_per_s | xargs printf '%.0f') moves/s, p99 $(field "$p" p99_us) us, errors $(field "$p" errors)"
+
+# Memory: a fresh server, RSS before and with 10,000 idle connections after hello.
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+start_ariadne idle
+rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+before=$(rss "$server_pid")
+mkfifo "$work/ready"
+taskset -c 1 "$load_bin" --url "ws://127.0.0.1:$server_port/ws" --idle -c 10000 --warmup 0 \
+  --duration 120 --ready-file "$work/ready" > /dev/null &
+load_pid=$!
+pids+=("$load_pid")
+read -r -t 120 held < "$work/ready"
+after=$(rss "$server_pid")
+kill "$load_pid" 2>/dev/null || true
+echo "idle connections: $held held; server RSS $before KiB before, $after KiB with them: $(( (after - before) * 1024 / held )) bytes per connection"
