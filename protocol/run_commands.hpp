@@ -1,7 +1,9 @@
 #pragma once
 
+#include <span>
 #include <string>
 
+#include "protocol/fast_command.hpp"
 #include "protocol/messages.hpp"
 #include "server/game/run.hpp"
 
@@ -20,5 +22,8 @@ state_message start_state(const run& r, std::string maze_label);
 // The server and in-process drones both answer through here, so they agree
 // step for step.
 state_message apply_command(run& r, const client_message& command, run::clock::time_point now);
+
+// The same for a command read in place by parse_fast_command.
+state_message apply_command(run& r, const command_view& command, run::clock::time_point now);
 
 }  // namespace ariadne::protocol

@@ -12,7 +12,8 @@ bin=$root/build/release
 server_bin=$bin/server/net/ariadne-server
 floor_bin=$bin/tests/bench/ariadne-floor
 load_bin=$bin/clients/load/ariadne-load
-ulimit -n 65536
+# 10,000 connections need as many descriptors on each side.
+ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d)
 pids=()
 cleanup() {

@@ -177,9 +177,13 @@ class connection : public std::enable_shared_from_this<connection> {
       send(moves[pick()]);
       return;
     }
+    // Back and forth through one open side: every move is a step, none a
+    // bump, so each message really moves path_length times.
+    const unsigned there = pick();
+    const unsigned back = (there + 2) % 4;
     std::string message = R"({"type":"path","dirs":")";
     for (unsigned i = 0; i < o_.path_length; ++i)
-      message += "NESW"[pick()];
+      message += "NESW"[i % 2 == 0 ? there : back];
     message += "\"}";
     send(std::move(message));
   }

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "protocol/codec.hpp"
+#include "protocol/fast_command.hpp"
 #include "protocol/run_commands.hpp"
 #include "server/game/run_setup.hpp"
 
@@ -39,6 +40,16 @@ void client_session::reply_error(error_code code, std::string_view message, std:
 void client_session::handle(std::string_view frame, std::string& reply, clock::time_point now) {
   metrics& stats = context_.stats();
   stats.messages.fetch_add(1, std::memory_order_relaxed);
+  // The hot path: a plain run command during a run, read in place. Anything
+  // else, errors included, goes through the full parser below.
+  if (has_run()) {
+    if (const auto command = protocol::parse_fast_command(frame)) {
+      if (!bucket_.take(now)) return reply_rate_limited(command->id, reply);
+      rate_limited_in_a_row_ = 0;
+      play(*command, command->id, reply, now);
+      return;
+    }
+  }
   auto parsed = protocol::parse_client_message(frame);
   if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
     reply_error(problem->code, problem->message, problem->id, reply);
@@ -46,15 +57,7 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
   }
   auto& request = std::get<protocol::client_request>(parsed);
   const std::string_view id = request.id;
-  if (!bucket_.take(now)) {
-    ++rate_limited_in_a_row_;
-    reply_error(error_code::rate_limited,
-                "too many messages: the limit is " +
-                    std::to_string(static_cast<long long>(context_.config().rate_limit)) +
-                    " a second; wait for replies before sending more",
-                id, reply);
-    return;
-  }
+  if (!bucket_.take(now)) return reply_rate_limited(id, reply);
   rate_limited_in_a_row_ = 0;
 
   if (auto* hello = std::get_if<protocol::hello_message>(&request.message)) {
@@ -89,8 +92,24 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
     return;
   }
 
+  play(request.message, id, reply, now);
+}
+
+void client_session::reply_rate_limited(std::string_view id, std::string& reply) {
+  ++rate_limited_in_a_row_;
+  reply_error(error_code::rate_limited,
+              "too many messages: the limit is " +
+                  std::to_string(static_cast<long long>(context_.config().rate_limit)) +
+                  " a second; wait for replies before sending more",
+              id, reply);
+}
+
+template <typename Command>
+void client_session::play(const Command& command, std::string_view id, std::string& reply,
+                          clock::time_point now) {
+  metrics& stats = context_.stats();
   const std::uint64_t moves_before = run_->steps() + run_->bumps();
-  const protocol::state_message s = protocol::apply_command(*run_, request.message, now);
+  const protocol::state_message s = protocol::apply_command(*run_, command, now);
   stats.moves.fetch_add(run_->steps() + run_->bumps() - moves_before, std::memory_order_relaxed);
   protocol::append_state(reply, s, id);
   settle_if_finished();

@@ -41,6 +41,10 @@ class client_session {
  private:
   void on_start(const protocol::start_message& start, std::string_view id, std::string& reply,
                 clock::time_point now);
+  // Plays a run command (parsed fully or in place) and appends the state reply.
+  template <typename Command>
+  void play(const Command& command, std::string_view id, std::string& reply, clock::time_point now);
+  void reply_rate_limited(std::string_view id, std::string& reply);
   void reply_error(protocol::error_code code, std::string_view message, std::string_view id,
                    std::string& reply);
   // Book-keeping once the run has ended: budget, metrics, log.

@@ -52,7 +52,8 @@ void websocket_session::shutdown() {
 void websocket_session::fail(error_code ec, const char* what) {
   // Ordinary ends of a connection are not worth a warning.
   if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
-      ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset) {
+      ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
+      ec == net::error::broken_pipe) {
     spdlog::debug("session {} {}: {}", session_.id(), what, ec.message());
     return;
   }
@@ -90,10 +91,9 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   }
   const auto data = buffer_.cdata();
   const std::string_view frame(static_cast<const char*>(data.data()), data.size());
-  std::string reply;
-  session_.handle(frame, reply, std::chrono::steady_clock::now());
+  session_.handle(frame, queue_.push(), std::chrono::steady_clock::now());
   buffer_.consume(buffer_.size());
-  send(std::move(reply));
+  if (!writing_) do_write();
   if (session_.abusive()) {
     spdlog::info("session {} kept flooding after rate_limited replies: closed (1008)",
                  session_.id());
@@ -108,11 +108,6 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   do_read();
 }
 
-void websocket_session::send(std::string reply) {
-  queue_.push_back(std::move(reply));
-  if (!writing_) do_write();
-}
-
 void websocket_session::do_write() {
   writing_ = true;
   ws_.text(true);
@@ -125,7 +120,7 @@ void websocket_session::on_write(error_code ec, std::size_t) {
     writing_ = false;
     return fail(ec, "write");
   }
-  queue_.pop_front();
+  queue_.pop();
   if (!queue_.empty()) return do_write();
   writing_ = false;
   if (close_reason_) return do_close();

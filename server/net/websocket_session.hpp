@@ -1,12 +1,12 @@
 #pragma once
 
-#include <deque>
 #include <memory>
 #include <string>
 
 #include "server/net/beast.hpp"
 #include "server/net/client_session.hpp"
 #include "server/net/closable.hpp"
+#include "server/net/reply_queue.hpp"
 #include "server/net/server_context.hpp"
 
 namespace ariadne {
@@ -29,7 +29,6 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_accept(error_code ec);
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
-  void send(std::string reply);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
   // Closes once every queued reply is written.
@@ -43,7 +42,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::shared_ptr<server_context> context_;
   std::string peer_;
   client_session session_;
-  std::deque<std::string> queue_;
+  reply_queue queue_;
   bool writing_ = false;
   bool read_paused_ = false;
   bool closing_ = false;

@@ -1,0 +1,128 @@
+// A run's moves allocate nothing on the heap in steady state. This binary
+// replaces the global operator new with a counting one, then plays moves
+// through the session layer and through the whole server over a socket.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <cstdlib>
+#include <new>
+#include <nlohmann/json.hpp>
+
+#include "server/net/client_session.hpp"
+#include "server/net/server.hpp"
+
+namespace {
+
+std::atomic<std::uint64_t> allocations{0};
+
+void* counted(std::size_t size) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+
+}  // namespace
+
+void* operator new(std::size_t size) {
+  return counted(size);
+}
+void* operator new[](std::size_t size) {
+  return counted(size);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+
+namespace ariadne {
+namespace {
+
+// A run on a big maze with loops, and two open sides of the start cell to
+// shuttle through: the drone never reaches the treasure, so nothing but moves happens.
+const char* start_message =
+    R"({"type":"start","maze":{"generator":"recursive_backtracker","width":64,"height":64,"seed":9,"loops":1.0},"max_steps":1000000000000})";
+
+std::vector<std::string> shuttle_frames(const nlohmann::json& started) {
+  const std::string there = started["open"][0];
+  const std::string back = there == "N" ? "S" : there == "S" ? "N" : there == "E" ? "W" : "E";
+  return {R"({"type":"move","dir":")" + there + "\"}", R"({"type":"sense","id":7})",
+          R"({"type":"move","dir":")" + back + R"(","id":"m"})",
+          R"({"type":"path","dirs":")" + there + back + there + back + R"("})"};
+}
+
+TEST(allocations, session_moves_allocate_nothing) {
+  server_config config;
+  config.rate_limit = 0;  // direct calls outrun any network client
+  server_context context(config, maze_catalog{});
+  client_session session(context, "s", "test", std::chrono::steady_clock::now());
+  std::string reply;
+  session.handle(R"({"type":"hello"})", reply, std::chrono::steady_clock::now());
+  reply.clear();
+  session.handle(start_message, reply, std::chrono::steady_clock::now());
+  const auto frames = shuttle_frames(nlohmann::json::parse(reply));
+  reply.reserve(1024);
+  auto play = [&](int count) {
+    for (int i = 0; i < count; ++i) {
+      reply.clear();
+      session.handle(frames[static_cast<std::size_t>(i) % frames.size()], reply,
+                     std::chrono::steady_clock::now());
+    }
+  };
+  play(100);
+  const auto before = allocations.load();
+  play(20000);
+  EXPECT_EQ(allocations.load() - before, 0U);
+  EXPECT_NE(reply.find("\"done\":4"), std::string::npos) << reply;
+}
+
+TEST(allocations, server_moves_over_a_socket_allocate_nothing) {
+  namespace beast = boost::beast;
+  namespace net = boost::asio;
+  server_config config;
+  config.bind = "127.0.0.1";
+  config.port = 0;
+  config.threads = 1;
+  server s(config, maze_catalog{});
+  s.start();
+  net::io_context ioc;
+  beast::websocket::stream<net::ip::tcp::socket> ws(ioc);
+  net::ip::tcp::resolver resolver(ioc);
+  net::connect(ws.next_layer(), resolver.resolve("127.0.0.1", std::to_string(s.port())));
+  ws.handshake("127.0.0.1", "/ws");
+  beast::flat_buffer buffer;
+  auto call = [&](const std::string& text) {
+    ws.write(net::buffer(text));
+    buffer.clear();
+    ws.read(buffer);
+  };
+  call(R"({"type":"hello"})");
+  call(start_message);
+  const auto frames =
+      shuttle_frames(nlohmann::json::parse(beast::buffers_to_string(buffer.data())));
+  for (int i = 0; i < 1000; ++i)
+    call(frames[static_cast<std::size_t>(i) % frames.size()]);
+  const auto before = allocations.load();
+  constexpr int measured = 10000;
+  for (int i = 0; i < measured; ++i)
+    call(frames[static_cast<std::size_t>(i) % frames.size()]);
+  const auto used = allocations.load() - before;
+  // Both ends live in this process: the count covers the client too.
+  RecordProperty("allocations_per_10000_moves", static_cast<int>(used));
+  EXPECT_EQ(used, 0U) << used << " allocations for " << measured << " request/reply cycles";
+  s.stop();
+}
+
+}  // namespace
+}  // namespace ariadne

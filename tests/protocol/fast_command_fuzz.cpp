@@ -1,0 +1,102 @@
+// Differential fuzzing of the fast command reader against the full parser:
+// whatever parse_fast_command accepts, parse_client_message must accept too,
+// as the same command with the same id. Built two ways:
+// - with clang's -fsanitize=fuzzer (scripts/fuzz-codec.sh) as a libFuzzer target;
+// - otherwise with its own main, which replays a seed corpus and a fixed
+//   number of seeded random mutations (the ctest protocol.fast_command_fuzz).
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/codec.hpp"
+#include "protocol/fast_command.hpp"
+#include "server/maze/rng.hpp"
+
+namespace {
+
+using namespace ariadne;
+using namespace ariadne::protocol;
+
+[[noreturn]] void disagree(std::string_view text, const char* what) {
+  std::fprintf(stderr, "fast and full parsers disagree (%s) on: %.*s\n", what,
+               static_cast<int>(text.size()), text.data());
+  std::abort();
+}
+
+void check(std::string_view text) {
+  const auto fast = parse_fast_command(text);
+  if (!fast) return;
+  const auto full = parse_client_message(text);
+  const auto* request = std::get_if<client_request>(&full);
+  if (request == nullptr) disagree(text, "full parser refused it");
+  if (request->id != fast->id) disagree(text, "id");
+  switch (fast->type) {
+    case command_view::kind::sense:
+      if (!std::holds_alternative<sense_message>(request->message)) disagree(text, "sense");
+      break;
+    case command_view::kind::abandon:
+      if (!std::holds_alternative<abandon_message>(request->message)) disagree(text, "abandon");
+      break;
+    case command_view::kind::move: {
+      const auto* move = std::get_if<move_message>(&request->message);
+      if (move == nullptr || move->dir != fast->dir) disagree(text, "move");
+      break;
+    }
+    case command_view::kind::path: {
+      const auto* path = std::get_if<path_message>(&request->message);
+      if (path == nullptr || path_letters(path->dirs) != fast->dirs) disagree(text, "path");
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  check(std::string_view(reinterpret_cast<const char*>(data), size));
+  return 0;
+}
+
+#ifndef ARIADNE_LIBFUZZER
+int main(int argc, char** argv) {
+  const std::vector<std::string> seeds = {
+      R"({"type":"move","dir":"N"})",
+      R"({"type":"move","dir":"E","id":12})",
+      R"({"id":"x","type":"path","dirs":"NNEESSWW"})",
+      R"({"type":"sense","id":null})",
+      R"({"type":"abandon","id":true,"extra":"value"})",
+      R"( { "type" : "path" , "dirs" : "NS" , "id" : -3 } )",
+      R"({"type":"hello","name":"bot"})",
+      R"({"type":"start","maze":{"generator":"prim"}})",
+  };
+  const long iterations = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 200000;
+  for (const auto& seed : seeds)
+    check(seed);
+  // Mutations that keep close to valid messages, where the readers could differ.
+  constexpr std::string_view alphabet = "{}[]\":,NESW0123456789-.eE tnfrulsabdhpvmoxi\\\n\t";
+  rng r(2026);
+  for (long i = 0; i < iterations; ++i) {
+    std::string text = seeds[r.below(static_cast<std::uint32_t>(seeds.size()))];
+    const std::uint32_t edits = 1 + r.below(4);
+    for (std::uint32_t e = 0; e < edits && !text.empty(); ++e) {
+      const std::size_t at = r.below(static_cast<std::uint32_t>(text.size()));
+      const char c = alphabet[r.below(static_cast<std::uint32_t>(alphabet.size()))];
+      switch (r.below(3)) {
+        case 0:
+          text[at] = c;
+          break;
+        case 1:
+          text.insert(text.begin() + static_cast<std::ptrdiff_t>(at), c);
+          break;
+        default:
+          text.erase(at, 1);
+      }
+    }
+    check(text);
+  }
+  std::printf("%ld mutations checked\n", iterations);
+  return 0;
+}
+#endif
