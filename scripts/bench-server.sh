@@ -2,10 +2,11 @@
 # Measures ariadne-server against the bare Beast floor (tests/bench/floor_server.cpp)
 # in the same run: each server on core 0 with one I/O thread, ariadne-load on
 # core 1. Prints markdown rows for docs/benchmarks.md.
-# Usage: scripts/bench-server.sh [SECONDS_PER_POINT]   (default 5, after 1 s of warm-up)
+# Usage: scripts/bench-server.sh [SECONDS_PER_RUN]   (default 3, after 1 s of warm-up;
+#        each point runs three times; about 4 minutes in all)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-seconds=${1:-5}
+seconds=${1:-3}
 bash "$root/scripts/build-release.sh"
 cmake --build --preset release -j 2 --target ariadne-load ariadne-floor >/dev/null
 bin=$root/build/release
@@ -53,16 +54,26 @@ echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/
 echo
 echo "| connections | pipeline | floor replies/s | ariadne replies/s | ratio | floor p99 us | ariadne p99 us | p99 ratio | ariadne p50 us | ariadne p99.9 us | errors |"
 echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+# Each point three times, floor and server interleaved, reporting medians: on
+# a shared machine single runs wander by 10% or more.
 for pipeline in 1 16; do
   for connections in 1 10 100 1000; do
-    f=$(load "$floor_port" -c "$connections" -p "$pipeline")
-    a=$(load "$server_port" -c "$connections" -p "$pipeline")
-    /usr/bin/python3 - "$f" "$a" <<'PY'
-import json, sys
-f, a = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-print(f"| {a['connections']} | {a['pipeline']} | {f['replies_per_s']:,.0f} | {a['replies_per_s']:,.0f} | "
-      f"{a['replies_per_s'] / f['replies_per_s']:.2f} | {f['p99_us']:.0f} | {a['p99_us']:.0f} | "
-      f"{a['p99_us'] / f['p99_us']:.2f} | {a['p50_us']:.0f} | {a['p999_us']:.0f} | {a['errors']} |")
+    runs=()
+    for _ in 1 2 3; do
+      runs+=("$(load "$floor_port" -c "$connections" -p "$pipeline")")
+      runs+=("$(load "$server_port" -c "$connections" -p "$pipeline")")
+    done
+    /usr/bin/python3 - "${runs[@]}" <<'PY'
+import json, statistics, sys
+runs = [json.loads(r) for r in sys.argv[1:]]
+floor, ours = runs[0::2], runs[1::2]
+med = lambda rs, k: statistics.median(r[k] for r in rs)
+a = ours[0]
+print(f"| {a['connections']} | {a['pipeline']} | {med(floor, 'replies_per_s'):,.0f} | "
+      f"{med(ours, 'replies_per_s'):,.0f} | {med(ours, 'replies_per_s') / med(floor, 'replies_per_s'):.2f} | "
+      f"{med(floor, 'p99_us'):.0f} | {med(ours, 'p99_us'):.0f} | "
+      f"{med(ours, 'p99_us') / med(floor, 'p99_us'):.2f} | {med(ours, 'p50_us'):.0f} | "
+      f"{med(ours, 'p999_us'):.0f} | {sum(r['errors'] for r in ours)} |")
 PY
   done
 done

@@ -43,9 +43,6 @@ void listener::on_accept(error_code ec, tcp::socket socket) {
     // Out of file descriptors and the like: log and keep accepting.
     spdlog::warn("accept failed: {}", ec.message());
   } else {
-    // Replies are small and often pipelined: send each at once.
-    error_code ignored;
-    socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<http_session>(std::move(socket), context_)->run();
   }
   do_accept();
