@@ -101,21 +101,6 @@ std::string shorten(std::string_view text, std::size_t max = 40) {
   return std::string(text.substr(0, max)) + "...";
 }
 
-std::optional<direction> strict_direction(char c) {
-  switch (c) {
-    case 'N':
-      return direction::north;
-    case 'E':
-      return direction::east;
-    case 'S':
-      return direction::south;
-    case 'W':
-      return direction::west;
-    default:
-      return std::nullopt;
-  }
-}
-
 constexpr std::size_t max_path_length = 4096;
 
 maze_request read_maze(const json& start) {
@@ -181,10 +166,10 @@ client_message read_client_body(std::string_view type, const json& doc) {
   if (type == "move") {
     const json* dir = field(doc, "dir");
     if (dir == nullptr || !dir->is_string() || dir->get_ref<const std::string&>().size() != 1 ||
-        !strict_direction(dir->get_ref<const std::string&>()[0])) {
+        !direction_from_letter(dir->get_ref<const std::string&>()[0])) {
       reject(error_code::bad_request, "\"dir\" must be one of \"N\", \"E\", \"S\", \"W\"");
     }
-    return move_message{*strict_direction(dir->get_ref<const std::string&>()[0])};
+    return move_message{*direction_from_letter(dir->get_ref<const std::string&>()[0])};
   }
   if (type == "path") {
     const json* dirs = field(doc, "dirs");
@@ -199,7 +184,7 @@ client_message read_client_body(std::string_view type, const json& doc) {
     path_message path;
     path.dirs.reserve(letters.size());
     for (std::size_t i = 0; i < letters.size(); ++i) {
-      const auto d = strict_direction(letters[i]);
+      const auto d = direction_from_letter(letters[i]);
       if (!d) {
         reject(error_code::bad_request,
                "\"dirs\" letter " + std::to_string(i + 1) + " is not one of N, E, S, W");
@@ -306,7 +291,7 @@ state_message read_state(const json& doc) {
                     doc.at("position").at("y").get<std::int32_t>()};
   for (const json& letter : doc.at("open")) {
     const auto& text = letter.get_ref<const std::string&>();
-    const auto d = text.size() == 1 ? strict_direction(text[0]) : std::nullopt;
+    const auto d = text.size() == 1 ? direction_from_letter(text[0]) : std::nullopt;
     if (!d) reject(error_code::bad_request, "\"open\" holds something other than N, E, S, W");
     s.open |= 1U << static_cast<unsigned>(*d);
   }

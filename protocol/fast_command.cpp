@@ -85,21 +85,6 @@ class reader {
   std::size_t at_ = 0;
 };
 
-std::optional<direction> letter(char c) {
-  switch (c) {
-    case 'N':
-      return direction::north;
-    case 'E':
-      return direction::east;
-    case 'S':
-      return direction::south;
-    case 'W':
-      return direction::west;
-    default:
-      return std::nullopt;
-  }
-}
-
 bool is_string(std::string_view raw) {
   return !raw.empty() && raw.front() == '"';
 }
@@ -146,7 +131,7 @@ std::optional<command_view> parse_fast_command(std::string_view text) {
     command.type = command_view::kind::abandon;
   } else if (name == "move") {
     if (!dir || !is_string(*dir) || dir->size() != 3) return std::nullopt;
-    const auto d = letter((*dir)[1]);
+    const auto d = direction_from_letter((*dir)[1]);
     if (!d) return std::nullopt;
     command.type = command_view::kind::move;
     command.dir = *d;
@@ -155,7 +140,7 @@ std::optional<command_view> parse_fast_command(std::string_view text) {
     const std::string_view letters = unquote(*dirs);
     if (letters.empty() || letters.size() > 4096) return std::nullopt;
     for (const char c : letters) {
-      if (!letter(c)) return std::nullopt;
+      if (!direction_from_letter(c)) return std::nullopt;
     }
     command.type = command_view::kind::path;
     command.dirs = letters;

@@ -38,6 +38,23 @@ constexpr char to_char(direction d) {
   return letters[static_cast<unsigned>(d)];
 }
 
+// The direction of a wire letter, upper case only: 'N', 'E', 'S' or 'W'.
+constexpr std::optional<direction> direction_from_letter(char c) {
+  switch (c) {
+    case 'N':
+      return direction::north;
+    case 'E':
+      return direction::east;
+    case 'S':
+      return direction::south;
+    case 'W':
+      return direction::west;
+    default:
+      return std::nullopt;
+  }
+}
+
+// The same, also accepting lower case.
 constexpr std::optional<direction> direction_from_char(char c) {
   switch (c) {
     case 'N':

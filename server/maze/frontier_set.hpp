@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "server/maze/grid.hpp"
+#include "server/maze/neighbours.hpp"
 #include "server/maze/rng.hpp"
 
 namespace ariadne {
@@ -32,6 +33,16 @@ class frontier_set {
     slot_[last] = at;
     items_.pop_back();
     slot_[i] = absent;
+  }
+
+  // Marks i visited: it leaves the frontier and its unvisited neighbours join it.
+  void visit(const grid& g, grid::index i, std::vector<std::uint8_t>& visited) {
+    visited[i] = 1;
+    erase(i);
+    direction options[4];
+    const int k = neighbours_where(g, i, options, [&](grid::index j) { return visited[j] == 0; });
+    for (int m = 0; m < k; ++m)
+      insert(g.neighbour(i, options[m]));
   }
 
   grid::index pick(rng& r) const {

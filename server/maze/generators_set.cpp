@@ -13,10 +13,6 @@ namespace {
 
 using index = grid::index;
 
-direction pick(const direction* options, int count, rng& r) {
-  return options[count == 1 ? 0 : r.below(static_cast<std::uint32_t>(count))];
-}
-
 enum class selection { newest, random, mixed };
 
 // Growing tree: keep a list of active cells; take one (the newest, a random
@@ -45,7 +41,7 @@ grid growing_tree(std::int32_t width, std::int32_t height, rng& r, selection how
       active.pop_back();
       continue;
     }
-    const direction d = pick(options, k, r);
+    const direction d = pick_direction(options, k, r);
     g.set_open(i, d, true);
     const index j = g.neighbour(i, d);
     visited[j] = 1;
@@ -95,20 +91,11 @@ grid prim(std::int32_t width, std::int32_t height, rng& r) {
   const index n = g.cell_count();
   std::vector<std::uint8_t> visited(n, 0);
   frontier_set frontier(n);
-  direction options[4];
-  auto visit = [&](index i) {
-    visited[i] = 1;
-    frontier.erase(i);
-    const int k = neighbours_where(g, i, options, [&](index j) { return visited[j] == 0; });
-    for (int m = 0; m < k; ++m)
-      frontier.insert(g.neighbour(i, options[m]));
-  };
-  visit(r.below(n));
+  frontier.visit(g, r.below(n), visited);
   while (!frontier.empty()) {
     const index i = frontier.pick(r);
-    const int k = neighbours_where(g, i, options, [&](index j) { return visited[j] != 0; });
-    g.set_open(i, pick(options, k, r), true);
-    visit(i);
+    join_to_visited(g, i, visited, r);
+    frontier.visit(g, i, visited);
   }
   return g;
 }

@@ -13,17 +13,6 @@ namespace {
 
 using index = grid::index;
 
-direction pick(const direction* options, int count, rng& r) {
-  return options[count == 1 ? 0 : r.below(static_cast<std::uint32_t>(count))];
-}
-
-// Opens a wall from cell i to a random already-visited neighbour.
-void join_visited(grid& g, index i, const std::vector<std::uint8_t>& visited, rng& r) {
-  direction options[4];
-  const int k = neighbours_where(g, i, options, [&](index j) { return visited[j] != 0; });
-  if (k > 0) g.set_open(i, pick(options, k, r), true);
-}
-
 }  // namespace
 
 // Hunt-and-kill, classic scan order. A random walk carves into unvisited cells
@@ -51,7 +40,7 @@ grid hunt_and_kill(std::int32_t width, std::int32_t height, rng& r) {
   while (remaining > 0) {
     const int k = neighbours_where(g, current, options, [&](index j) { return visited[j] == 0; });
     if (k > 0) {
-      const direction d = pick(options, k, r);
+      const direction d = pick_direction(options, k, r);
       g.set_open(current, d, true);
       current = g.neighbour(current, d);
     } else {
@@ -61,7 +50,7 @@ grid hunt_and_kill(std::int32_t width, std::int32_t height, rng& r) {
       while (visited[scan_from] != 0 || !touches_maze(scan_from))
         ++scan_from;
       current = scan_from;
-      join_visited(g, current, visited, r);
+      join_to_visited(g, current, visited, r);
     }
     visit(current);
     --remaining;
@@ -78,27 +67,20 @@ grid hunt_and_kill_random(std::int32_t width, std::int32_t height, rng& r) {
   std::vector<std::uint8_t> visited(n, 0);
   frontier_set frontier(n);
   direction options[4];
-  auto visit = [&](index i) {
-    visited[i] = 1;
-    frontier.erase(i);
-    const int k = neighbours_where(g, i, options, [&](index j) { return visited[j] == 0; });
-    for (int m = 0; m < k; ++m)
-      frontier.insert(g.neighbour(i, options[m]));
-  };
   index current = r.below(n);
-  visit(current);
+  frontier.visit(g, current, visited);
   index remaining = n - 1;
   while (remaining > 0) {
     const int k = neighbours_where(g, current, options, [&](index j) { return visited[j] == 0; });
     if (k > 0) {
-      const direction d = pick(options, k, r);
+      const direction d = pick_direction(options, k, r);
       g.set_open(current, d, true);
       current = g.neighbour(current, d);
     } else {
       current = frontier.pick(r);
-      join_visited(g, current, visited, r);
+      join_to_visited(g, current, visited, r);
     }
-    visit(current);
+    frontier.visit(g, current, visited);
     --remaining;
   }
   return g;
@@ -123,7 +105,7 @@ grid recursive_backtracker(std::int32_t width, std::int32_t height, rng& r) {
       stack.pop_back();
       continue;
     }
-    const direction d = pick(options, k, r);
+    const direction d = pick_direction(options, k, r);
     g.set_open(i, d, true);
     const index j = g.neighbour(i, d);
     visited[j] = 1;
@@ -145,7 +127,7 @@ grid aldous_broder(std::int32_t width, std::int32_t height, rng& r) {
   direction options[4];
   while (remaining > 0) {
     const int k = neighbours_where(g, current, options, [](index) { return true; });
-    const direction d = pick(options, k, r);
+    const direction d = pick_direction(options, k, r);
     const index next = g.neighbour(current, d);
     if (visited[next] == 0) {
       g.set_open(current, d, true);
@@ -173,7 +155,7 @@ grid wilson(std::int32_t width, std::int32_t height, rng& r) {
     index current = start;
     while (in_tree[current] == 0) {
       const int k = neighbours_where(g, current, options, [](index) { return true; });
-      const direction d = pick(options, k, r);
+      const direction d = pick_direction(options, k, r);
       exit[current] = d;
       current = g.neighbour(current, d);
     }

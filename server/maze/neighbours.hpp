@@ -2,8 +2,11 @@
 
 #include <cstdint>
 
+#include <vector>
+
 #include "server/maze/direction.hpp"
 #include "server/maze/grid.hpp"
+#include "server/maze/rng.hpp"
 
 namespace ariadne {
 
@@ -22,6 +25,20 @@ inline int neighbours_where(const grid& g, grid::index i, direction* out, Pred p
   if (y > 0 && pred(i - w)) out[k++] = direction::south;
   if (x > 0 && pred(i - 1)) out[k++] = direction::west;
   return k;
+}
+
+// One of count options at random (no random number spent on a single option,
+// which the golden mazes depend on).
+inline direction pick_direction(const direction* options, int count, rng& r) {
+  return options[count == 1 ? 0 : r.below(static_cast<std::uint32_t>(count))];
+}
+
+// Opens a wall from cell i to a random neighbour already in the maze.
+inline void join_to_visited(grid& g, grid::index i, const std::vector<std::uint8_t>& visited,
+                            rng& r) {
+  direction options[4];
+  const int k = neighbours_where(g, i, options, [&](grid::index j) { return visited[j] != 0; });
+  if (k > 0) g.set_open(i, pick_direction(options, k, r), true);
 }
 
 }  // namespace ariadne
