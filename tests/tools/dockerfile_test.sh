@@ -36,7 +36,8 @@ source "$root/scripts/deps.sh"
 base_packages=" libc6 libgcc-s1 libstdc++6 "
 runtime=" ${ariadne_runtime_packages[*]} "
 for path in $binaries; do
-  for lib in $(ldd "$build/$path" | awk '$3 ~ /^\// {print $3}'); do
+  # Sanitizer runtimes only appear in the asan preset's binaries, never in the image.
+  for lib in $(ldd "$build/$path" | awk '$3 ~ /^\// && $1 !~ /^lib(a|ub|l|t)san/ {print $3}'); do
     owner=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null)
     package=${owner%%:*}
     check '[ -n "$package" ]' "$path needs $lib, which no package owns"
