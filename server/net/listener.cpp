@@ -8,7 +8,10 @@ namespace ariadne {
 
 listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
                    std::shared_ptr<server_context> context, error_code& ec)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), context_(std::move(context)) {
+    : ioc_(ioc),
+      acceptor_(net::make_strand(ioc)),
+      retry_(acceptor_.get_executor()),
+      context_(std::move(context)) {
   acceptor_.open(endpoint.protocol(), ec);
   if (ec) return;
   acceptor_.set_option(net::socket_base::reuse_address(true), ec);
@@ -28,6 +31,7 @@ void listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     error_code ignored;
     self->acceptor_.close(ignored);
+    self->retry_.cancel();
   });
 }
 
@@ -40,11 +44,15 @@ void listener::do_accept() {
 void listener::on_accept(error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
   if (ec) {
-    // Out of file descriptors and the like: log and keep accepting.
-    spdlog::warn("accept failed: {}", ec.message());
-  } else {
-    std::make_shared<http_session>(std::move(socket), context_)->run();
+    // Out of file descriptors and the like: retry shortly rather than spin.
+    spdlog::warn("accept failed: {}; retrying in 100 ms", ec.message());
+    retry_.expires_after(std::chrono::milliseconds(100));
+    retry_.async_wait([self = shared_from_this()](error_code wait_ec) {
+      if (!wait_ec && self->acceptor_.is_open()) self->do_accept();
+    });
+    return;
   }
+  std::make_shared<http_session>(std::move(socket), context_)->run();
   do_accept();
 }
 

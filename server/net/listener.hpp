@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include <boost/asio/steady_timer.hpp>
+
 #include "server/net/beast.hpp"
 #include "server/net/server_context.hpp"
 
@@ -25,6 +27,7 @@ class listener : public std::enable_shared_from_this<listener> {
 
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
+  net::steady_timer retry_;
   std::shared_ptr<server_context> context_;
   unsigned short port_ = 0;
 };
