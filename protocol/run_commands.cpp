@@ -18,6 +18,18 @@ result_status to_protocol(run_status status) {
   }
 }
 
+error_code to_protocol(setup_problem problem) {
+  switch (problem) {
+    case setup_problem::unknown_maze:
+      return error_code::unknown_maze;
+    case setup_problem::too_large:
+      return error_code::too_large;
+    case setup_problem::invalid_maze:
+      break;
+  }
+  return error_code::invalid_maze;
+}
+
 state_message state_of(const run& r) {
   state_message s;
   s.run = r.id();
@@ -101,7 +113,7 @@ state_message apply_command(run& r, const command_view& command, run::clock::tim
       std::array<direction, 4096> dirs{};
       const std::size_t count = std::min(command.dirs.size(), dirs.size());
       for (std::size_t i = 0; i < count; ++i)
-        dirs[i] = *direction_from_char(command.dirs[i]);
+        dirs[i] = *direction_from_letter(command.dirs[i]);
       return play(r, command_kind::path, direction::north, std::span(dirs.data(), count), now);
     }
     case command_view::kind::abandon:

@@ -6,10 +6,14 @@
 #include "protocol/fast_command.hpp"
 #include "protocol/messages.hpp"
 #include "server/game/run.hpp"
+#include "server/game/run_setup.hpp"
 
 namespace ariadne::protocol {
 
 result_status to_protocol(run_status status);
+
+// The error reply for a run that could not be set up.
+error_code to_protocol(setup_problem problem);
 
 // What the drone of run r may know, as a state message (no start fields).
 state_message state_of(const run& r);

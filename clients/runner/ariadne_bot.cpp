@@ -128,14 +128,20 @@ protocol::start_message request_for(const options& o, std::uint64_t seed) {
   return start;
 }
 
+// Starts a run and lets the bot play it to its end (abandoning if it stops early).
+const protocol::result_info& play_game(drone& d, bot& player, const options& o,
+                                       std::uint64_t seed) {
+  d.start(request_for(o, seed));
+  player.play(d);
+  if (!d.finished()) d.abandon();
+  return *d.state().result;
+}
+
 // Plays one game on a drone whose previous run has ended.
 outcome play_one(drone& d, bot& player, const options& o, std::uint64_t seed) {
   outcome out{std::string(player.name()), seed, false, {}, {}};
   try {
-    d.start(request_for(o, seed));
-    player.play(d);
-    if (!d.finished()) d.abandon();
-    out.result = *d.state().result;
+    out.result = play_game(d, player, o, seed);
     out.played = true;
   } catch (const drone_error& e) {
     // A lost connection or a maze the server refuses would fail every game.
@@ -383,10 +389,7 @@ int run_bots(int argc, char** argv) {
   if (!o.svg_file.empty()) {
     local_drone d(limits, &catalog);
     d.record_trail(true);
-    auto player = make_bot(bots.front());
-    d.start(request_for(o, seeds.front()));
-    player->play(d);
-    if (!d.finished()) d.abandon();
+    play_game(d, *make_bot(bots.front()), o, seeds.front());
     const run& r = *d.current_run();
     svg_options picture;
     picture.path = d.trail();
@@ -400,11 +403,7 @@ int run_bots(int argc, char** argv) {
     for (const auto& name : bots) {
       local_drone d(limits, &catalog);
       d.record_trail(true);
-      auto player = make_bot(name);
-      d.start(request_for(o, seeds.front()));
-      player->play(d);
-      if (!d.finished()) d.abandon();
-      const auto& r = *d.state().result;
+      const auto& r = play_game(d, *make_bot(name), o, seeds.front());
       std::cout << "\n"
                 << name << ", seed " << seeds.front() << ": " << protocol::to_string(r.status)
                 << " in " << r.steps << " steps (optimal " << r.optimal << ")\n"

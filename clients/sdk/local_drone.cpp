@@ -16,9 +16,7 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
     auto setup = set_up_run(*start, catalog_ != nullptr ? *catalog_ : empty_, limits_,
                             next_run_id_++, 0, now);
     if (auto* failure = std::get_if<setup_failure>(&setup)) {
-      constexpr error_code codes[] = {error_code::invalid_maze, error_code::unknown_maze,
-                                      error_code::too_large};
-      throw drone_error(failure->message, codes[static_cast<int>(failure->problem)]);
+      throw drone_error(failure->message, protocol::to_protocol(failure->problem));
     }
     auto& ready = std::get<run_setup>(setup);
     run_.emplace(std::move(ready.play));

@@ -54,24 +54,4 @@ constexpr std::optional<direction> direction_from_letter(char c) {
   }
 }
 
-// The same, also accepting lower case.
-constexpr std::optional<direction> direction_from_char(char c) {
-  switch (c) {
-    case 'N':
-    case 'n':
-      return direction::north;
-    case 'E':
-    case 'e':
-      return direction::east;
-    case 'S':
-    case 's':
-      return direction::south;
-    case 'W':
-    case 'w':
-      return direction::west;
-    default:
-      return std::nullopt;
-  }
-}
-
 }  // namespace ariadne

@@ -135,9 +135,7 @@ void client_session::on_start(const protocol::start_message& start, std::string_
                           context_.random_seed(), now);
   if (auto* failure = std::get_if<setup_failure>(&setup)) {
     context_.release_run();
-    constexpr error_code codes[] = {error_code::invalid_maze, error_code::unknown_maze,
-                                    error_code::too_large};
-    reply_error(codes[static_cast<int>(failure->problem)], failure->message, id, reply);
+    reply_error(protocol::to_protocol(failure->problem), failure->message, id, reply);
     return;
   }
   auto& ready = std::get<run_setup>(setup);

@@ -15,8 +15,8 @@ namespace ariadne {
 server::server(server_config config, maze_catalog catalog)
     : context_(std::make_shared<server_context>(std::move(config), std::move(catalog))) {
   const server_config& c = context_->config();
-  unsigned threads = c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
-  ioc_ = std::make_unique<net::io_context>(static_cast<int>(threads));
+  thread_count_ = c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
+  ioc_ = std::make_unique<net::io_context>(static_cast<int>(thread_count_));
   error_code ec;
   const auto address = net::ip::make_address(c.bind, ec);
   if (ec) throw std::runtime_error("cannot listen on '" + c.bind + "': not an IP address");
@@ -38,14 +38,12 @@ unsigned short server::port() const {
 
 void server::start() {
   const server_config& c = context_->config();
-  const unsigned count =
-      c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
   listener_->run();
-  threads_.reserve(count);
-  for (unsigned i = 0; i < count; ++i)
+  threads_.reserve(thread_count_);
+  for (unsigned i = 0; i < thread_count_; ++i)
     threads_.emplace_back([this] { ioc_->run(); });
   spdlog::info("ariadne-server {} listening on {}:{} ({} threads, {} named mazes)", ARIADNE_VERSION,
-               c.bind, port(), count, context_->catalog().size());
+               c.bind, port(), thread_count_, context_->catalog().size());
 }
 
 void server::stop() {

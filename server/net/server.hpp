@@ -43,6 +43,7 @@ class server {
   std::unique_ptr<boost::asio::io_context> ioc_;
   std::shared_ptr<listener> listener_;
   std::vector<std::thread> threads_;
+  unsigned thread_count_ = 1;
   unsigned short port_ = 0;
   bool stopped_ = false;
 };
