@@ -6,8 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/grid.hpp"
+#include "core/model/limits.hpp"
 
 namespace ariadne::protocol {
 
@@ -15,21 +14,14 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 11> error_names = {
-    "bad_json",     "bad_request",  "unknown_type", "hello_required", "no_run",     "run_active",
-    "invalid_maze", "unknown_maze", "too_large",    "rate_limited",   "server_busy"};
-
-constexpr std::array<std::string_view, 4> status_names = {"found", "exhausted", "abandoned",
-                                                          "timeout"};
-
 // Raised by the field readers below and caught in the parse functions: it
 // never leaves this file.
 struct field_problem {
-  error_code code;
+  errc code;
   std::string message;
 };
 
-[[noreturn]] void reject(error_code code, std::string message) {
+[[noreturn]] void reject(errc code, std::string message) {
   throw field_problem{code, std::move(message)};
 }
 
@@ -58,41 +50,35 @@ const json* field(const json& object, const char* key) {
   return &*it;
 }
 
-std::optional<std::uint64_t> read_unsigned(const json& object, const char* key, std::uint64_t min,
-                                           std::uint64_t max,
-                                           error_code range_code = error_code::bad_request) {
-  const json* value = field(object, key);
+// A whole number within its limit: the shape is checked here, the range by
+// the shared check of core/model/limits.hpp.
+std::optional<std::uint64_t> read_integer(const json& object, const integer_limit& limit) {
+  const std::string key(limit.field);
+  const json* value = field(object, key.c_str());
   if (value == nullptr) return std::nullopt;
-  const std::string range = " from " + std::to_string(min) + " to " + std::to_string(max);
+  std::optional<request_error> problem;
   if (value->is_number_unsigned()) {
-    const auto v = value->get<std::uint64_t>();
-    if (v < min || v > max) {
-      reject(range_code,
-             "\"" + std::string(key) + "\" must be" + range + ", got " + std::to_string(v));
-    }
-    return v;
+    problem = check(limit, value->get<std::uint64_t>());
+    if (!problem) return value->get<std::uint64_t>();
+  } else if (value->is_number_integer()) {
+    problem = check(limit, value->get<std::int64_t>());
+    if (!problem) return static_cast<std::uint64_t>(value->get<std::int64_t>());
+  } else {
+    reject(errc::bad_request, "\"" + key + "\" must be a whole number " + describe_range(limit) +
+                                  ", not " + kind_of(*value));
   }
-  if (value->is_number_integer()) {
-    reject(range_code, "\"" + std::string(key) + "\" must be" + range + ", got " +
-                           std::to_string(value->get<std::int64_t>()));
-  }
-  reject(error_code::bad_request, "\"" + std::string(key) + "\" must be a whole number" + range +
-                                      ", not " + kind_of(*value));
+  throw field_problem{problem->code, std::move(problem->message)};
 }
 
-std::optional<std::string> read_string(const json& object, const char* key,
-                                       std::size_t max_length) {
-  const json* value = field(object, key);
+std::optional<std::string> read_string(const json& object, const text_limit& limit) {
+  const std::string key(limit.field);
+  const json* value = field(object, key.c_str());
   if (value == nullptr) return std::nullopt;
   if (!value->is_string()) {
-    reject(error_code::bad_request,
-           "\"" + std::string(key) + "\" must be a string, not " + kind_of(*value));
+    reject(errc::bad_request, "\"" + key + "\" must be a string, not " + kind_of(*value));
   }
   const auto& text = value->get_ref<const std::string&>();
-  if (text.empty() || text.size() > max_length) {
-    reject(error_code::bad_request, "\"" + std::string(key) + "\" must be 1 to " +
-                                        std::to_string(max_length) + " characters long");
-  }
+  if (auto problem = check(limit, text)) throw field_problem{problem->code, problem->message};
   return text;
 }
 
@@ -101,44 +87,30 @@ std::string shorten(std::string_view text, std::size_t max = 40) {
   return std::string(text.substr(0, max)) + "...";
 }
 
-constexpr std::size_t max_path_length = 4096;
-
+// Reads the maze fields into their types; whether they make a playable maze
+// (a known generator, a name without generator fields) is for the rules
+// (core/play/request_check.cpp) to say.
 maze_request read_maze(const json& start) {
   maze_request maze;
   const json* value = field(start, "maze");
   if (value == nullptr) return maze;
   if (!value->is_object()) {
-    reject(error_code::bad_request,
-           std::string("\"maze\" must be an object, not ") + kind_of(*value));
+    reject(errc::bad_request, std::string("\"maze\" must be an object, not ") + kind_of(*value));
   }
   const json& m = *value;
-  maze.name = read_string(m, "name", 128);
-  maze.generator = read_string(m, "generator", 64);
-  if (maze.generator && find_generator(*maze.generator) == nullptr) {
-    reject(error_code::invalid_maze,
-           "unknown generator '" + shorten(*maze.generator) + "'; GET /api/generators lists them");
-  }
-  const auto side = static_cast<std::uint64_t>(grid::max_side);
-  if (auto w = read_unsigned(m, "width", 1, side, error_code::invalid_maze)) {
-    maze.width = static_cast<std::int32_t>(*w);
-  }
-  if (auto h = read_unsigned(m, "height", 1, side, error_code::invalid_maze)) {
-    maze.height = static_cast<std::int32_t>(*h);
-  }
-  maze.seed = read_unsigned(m, "seed", 0, std::numeric_limits<std::uint64_t>::max());
+  maze.name = read_string(m, limits::maze_name);
+  maze.generator = read_string(m, limits::generator);
+  if (auto w = read_integer(m, limits::width)) maze.width = static_cast<std::int32_t>(*w);
+  if (auto h = read_integer(m, limits::height)) maze.height = static_cast<std::int32_t>(*h);
+  maze.seed = read_integer(m, limits::seed);
   if (const json* loops = field(m, "loops")) {
     if (!loops->is_number()) {
-      reject(error_code::bad_request,
-             std::string("\"loops\" must be a number, not ") + kind_of(*loops));
+      reject(errc::bad_request, std::string("\"loops\" must be a number, not ") + kind_of(*loops));
     }
     const double v = loops->get<double>();
-    if (!(v >= 0.0 && v <= 1.0)) reject(error_code::invalid_maze, "\"loops\" must be from 0 to 1");
+    if (auto problem = check(limits::loops, v))
+      throw field_problem{problem->code, problem->message};
     maze.loops = v;
-  }
-  if (maze.name && (maze.generator || maze.width || maze.height || maze.loops)) {
-    reject(error_code::bad_request,
-           "a maze is either a \"name\" or generator fields (generator, width, height, loops), not "
-           "both");
   }
   return maze;
 }
@@ -146,19 +118,20 @@ maze_request read_maze(const json& start) {
 client_message read_client_body(std::string_view type, const json& doc) {
   if (type == "hello") {
     hello_message hello;
-    if (auto name = read_string(doc, "name", 64)) hello.name = *name;
+    if (auto name = read_string(doc, limits::player_name)) hello.name = *name;
     return hello;
   }
   if (type == "start") {
     start_message start;
     start.maze = read_maze(doc);
-    if (auto t = read_unsigned(doc, "treasures", 1, 1000))
+    if (auto t = read_integer(doc, limits::treasures)) {
       start.treasures = static_cast<std::uint32_t>(*t);
-    start.max_steps = read_unsigned(doc, "max_steps", 1, 1'000'000'000'000ULL);
-    if (auto r = read_unsigned(doc, "reuse_walls_removed", 0, 1'000'000)) {
+    }
+    start.max_steps = read_integer(doc, limits::max_steps);
+    if (auto r = read_integer(doc, limits::reuse_walls_removed)) {
       start.reuse_walls_removed = static_cast<std::uint32_t>(*r);
     }
-    start.time_limit_ms = read_unsigned(doc, "time_limit_ms", 0, 86'400'000);
+    start.time_limit_ms = read_integer(doc, limits::time_limit_ms);
     return start;
   }
   if (type == "sense") return sense_message{};
@@ -167,56 +140,55 @@ client_message read_client_body(std::string_view type, const json& doc) {
     const json* dir = field(doc, "dir");
     if (dir == nullptr || !dir->is_string() || dir->get_ref<const std::string&>().size() != 1 ||
         !direction_from_letter(dir->get_ref<const std::string&>()[0])) {
-      reject(error_code::bad_request, "\"dir\" must be one of \"N\", \"E\", \"S\", \"W\"");
+      reject(errc::bad_request, "\"dir\" must be one of \"N\", \"E\", \"S\", \"W\"");
     }
     return move_message{*direction_from_letter(dir->get_ref<const std::string&>()[0])};
   }
   if (type == "path") {
     const json* dirs = field(doc, "dirs");
     if (dirs == nullptr || !dirs->is_string()) {
-      reject(error_code::bad_request, "\"dirs\" must be a string of N, E, S, W letters");
+      reject(errc::bad_request, "\"dirs\" must be a string of N, E, S, W letters");
     }
     const auto& letters = dirs->get_ref<const std::string&>();
-    if (letters.empty() || letters.size() > max_path_length) {
-      reject(error_code::bad_request,
-             "\"dirs\" must hold 1 to " + std::to_string(max_path_length) + " letters");
+    if (letters.empty() || letters.size() > limits::path_letters.max) {
+      reject(errc::bad_request,
+             "\"dirs\" must hold 1 to " + std::to_string(limits::path_letters.max) + " letters");
     }
     path_message path;
     path.dirs.reserve(letters.size());
     for (std::size_t i = 0; i < letters.size(); ++i) {
       const auto d = direction_from_letter(letters[i]);
       if (!d) {
-        reject(error_code::bad_request,
+        reject(errc::bad_request,
                "\"dirs\" letter " + std::to_string(i + 1) + " is not one of N, E, S, W");
       }
       path.dirs.push_back(*d);
     }
     return path;
   }
-  reject(error_code::unknown_type, "unknown message type '" + shorten(type) +
-                                       "'; expected hello, start, sense, move, path or abandon");
+  reject(errc::unknown_type, "unknown message type '" + shorten(type) +
+                                 "'; expected hello, start, sense, move, path or abandon");
 }
 
 // Reads "type" and "id" common to every message; returns the document.
 std::variant<json, parse_error> read_envelope(std::string_view text, std::string& type,
                                               std::string& id) {
   json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded())
-    return parse_error{error_code::bad_json, "the message is not valid JSON", ""};
+  if (doc.is_discarded()) return parse_error{errc::bad_json, "the message is not valid JSON", ""};
   if (!doc.is_object()) {
-    return parse_error{error_code::bad_request,
+    return parse_error{errc::bad_request,
                        std::string("a message must be a JSON object, not ") + kind_of(doc), ""};
   }
   if (const auto it = doc.find("id"); it != doc.end()) {
     if (it->is_structured()) {
-      return parse_error{error_code::bad_request,
-                         "\"id\" must be a string, a number, a boolean or null", ""};
+      return parse_error{errc::bad_request, "\"id\" must be a string, a number, a boolean or null",
+                         ""};
     }
     id = it->dump();
   }
   const auto t = doc.find("type");
   if (t == doc.end() || !t->is_string()) {
-    return parse_error{error_code::bad_request, "a message needs a \"type\" string", id};
+    return parse_error{errc::bad_request, "a message needs a \"type\" string", id};
   }
   type = t->get<std::string>();
   return doc;
@@ -268,10 +240,10 @@ void append_key(std::string& out, std::string_view key) {
   out += "\":";
 }
 
-result_info read_result(const json& r) {
-  result_info info;
-  const auto status = result_status_from_string(r.at("status").get<std::string>());
-  if (!status) reject(error_code::bad_request, "unknown result status");
+run_result read_result(const json& r) {
+  run_result info;
+  const auto status = run_status_names.parse(r.at("status").get<std::string>());
+  if (!status || *status == run_status::active) reject(errc::bad_request, "unknown result status");
   info.status = *status;
   info.steps = r.at("steps").get<std::uint64_t>();
   info.bumps = r.at("bumps").get<std::uint64_t>();
@@ -292,7 +264,7 @@ state_message read_state(const json& doc) {
   for (const json& letter : doc.at("open")) {
     const auto& text = letter.get_ref<const std::string&>();
     const auto d = text.size() == 1 ? direction_from_letter(text[0]) : std::nullopt;
-    if (!d) reject(error_code::bad_request, "\"open\" holds something other than N, E, S, W");
+    if (!d) reject(errc::bad_request, "\"open\" holds something other than N, E, S, W");
     s.open |= 1U << static_cast<unsigned>(*d);
   }
   s.treasure = doc.at("treasure").get<bool>();
@@ -313,28 +285,6 @@ state_message read_state(const json& doc) {
 
 }  // namespace
 
-std::string_view to_string(error_code code) {
-  return error_names[static_cast<std::size_t>(code)];
-}
-
-std::optional<error_code> error_code_from_string(std::string_view text) {
-  for (std::size_t i = 0; i < error_names.size(); ++i) {
-    if (error_names[i] == text) return static_cast<error_code>(i);
-  }
-  return std::nullopt;
-}
-
-std::string_view to_string(result_status status) {
-  return status_names[static_cast<std::size_t>(status)];
-}
-
-std::optional<result_status> result_status_from_string(std::string_view text) {
-  for (std::size_t i = 0; i < status_names.size(); ++i) {
-    if (status_names[i] == text) return static_cast<result_status>(i);
-  }
-  return std::nullopt;
-}
-
 std::variant<client_request, parse_error> parse_client_message(std::string_view text) {
   std::string type;
   std::string id;
@@ -346,8 +296,8 @@ std::variant<client_request, parse_error> parse_client_message(std::string_view 
     return parse_error{problem.code, problem.message, id};
   } catch (const std::exception& e) {
     // nlohmann conversions that slipped past a check, or allocation failure.
-    return parse_error{error_code::bad_request,
-                       std::string("the message could not be read: ") + e.what(), id};
+    return parse_error{errc::bad_request, std::string("the message could not be read: ") + e.what(),
+                       id};
   }
 }
 
@@ -366,17 +316,16 @@ std::variant<server_reply, parse_error> parse_server_message(std::string_view te
     }
     if (type == "state") return server_reply{read_state(doc), id};
     if (type == "error") {
-      const auto code = error_code_from_string(doc.at("code").get<std::string>());
-      if (!code) return parse_error{error_code::bad_request, "unknown error code", id};
+      const auto code = errc_names.parse(doc.at("code").get<std::string>());
+      if (!code) return parse_error{errc::bad_request, "unknown error code", id};
       return server_reply{error_message{*code, doc.at("message").get<std::string>()}, id};
     }
-    return parse_error{error_code::unknown_type,
-                       "unknown server message type '" + shorten(type) + "'", id};
+    return parse_error{errc::unknown_type, "unknown server message type '" + shorten(type) + "'",
+                       id};
   } catch (const field_problem& problem) {
     return parse_error{problem.code, problem.message, id};
   } catch (const std::exception& e) {
-    return parse_error{error_code::bad_request,
-                       std::string("malformed server message: ") + e.what(), id};
+    return parse_error{errc::bad_request, std::string("malformed server message: ") + e.what(), id};
   }
 }
 
@@ -480,7 +429,7 @@ void append_state(std::string& out, const state_message& s, std::string_view id)
     append_json_string(out, *s.maze);
   }
   if (s.result) {
-    const result_info& r = *s.result;
+    const run_result& r = *s.result;
     out += ",\"result\":{\"status\":\"";
     out += to_string(r.status);
     out += '"';

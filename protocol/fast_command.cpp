@@ -1,5 +1,7 @@
 #include "protocol/fast_command.hpp"
 
+#include "core/model/limits.hpp"
+
 namespace ariadne::protocol {
 
 namespace {
@@ -138,7 +140,7 @@ std::optional<command_view> parse_fast_command(std::string_view text) {
   } else if (name == "path") {
     if (!dirs || !is_string(*dirs)) return std::nullopt;
     const std::string_view letters = unquote(*dirs);
-    if (letters.empty() || letters.size() > 4096) return std::nullopt;
+    if (letters.empty() || letters.size() > limits::path_letters.max) return std::nullopt;
     for (const char c : letters) {
       if (!direction_from_letter(c)) return std::nullopt;
     }

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string_view>
 
-#include "server/maze/direction.hpp"
+#include "core/maze/direction.hpp"
 
 namespace ariadne::protocol {
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/maze/format_error.hpp"
+#include "core/maze/format_error.hpp"
 
 namespace ariadne {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/maze/maze_layout.hpp"
+#include "core/maze/maze_layout.hpp"
 
 namespace ariadne {
 

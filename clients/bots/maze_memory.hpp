@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/maze/cell.hpp"
-#include "server/maze/direction.hpp"
+#include "core/maze/cell.hpp"
+#include "core/maze/direction.hpp"
 
 namespace ariadne {
 

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "server/maze/rng.hpp"
+#include "core/maze/rng.hpp"
 
 namespace ariadne {
 

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "clients/sdk/server_url.hpp"
-#include "server/maze/rng.hpp"
+#include "core/maze/rng.hpp"
 
 namespace {
 

@@ -17,10 +17,11 @@
 #include "clients/sdk/health_check.hpp"
 #include "clients/sdk/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
-#include "server/game/maze_catalog.hpp"
-#include "server/maze/generators.hpp"
-#include "server/maze/micromouse_text.hpp"
-#include "server/maze/svg.hpp"
+#include "core/game/maze_catalog.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/micromouse_text.hpp"
+#include "core/maze/svg.hpp"
+#include "core/play/request_check.hpp"
 
 namespace {
 
@@ -57,7 +58,7 @@ struct outcome {
   std::string bot;
   std::uint64_t seed = 0;
   bool played = false;
-  protocol::result_info result;
+  run_result result;
   std::string error;
 };
 
@@ -71,11 +72,10 @@ std::pair<std::int32_t, std::int32_t> parse_size(const std::string& text) {
     const std::string rest = text.substr(x + 1);
     const int h = std::stoi(rest, &used);
     if (used != rest.size()) throw std::invalid_argument("height");
-    if (w < 1 || h < 1 || w > grid::max_side || h > grid::max_side) throw std::out_of_range("size");
+    // The sides' range is checked with the rest of the request.
     return {w, h};
   } catch (const std::exception&) {
-    throw usage_error("--size must look like 32x32 (each side 1 to " +
-                      std::to_string(grid::max_side) + "), got '" + text + "'");
+    throw usage_error("--size must look like 32x32, got '" + text + "'");
   }
 }
 
@@ -120,7 +120,7 @@ protocol::start_message request_for(const options& o, std::uint64_t seed) {
     start.maze.generator = o.generator;
     start.maze.width = w;
     start.maze.height = h;
-    if (o.loops > 0) start.maze.loops = o.loops;
+    if (o.loops != 0) start.maze.loops = o.loops;
   }
   if (o.treasures != 1) start.treasures = o.treasures;
   if (o.reuse_walls != 0) start.reuse_walls_removed = o.reuse_walls;
@@ -129,8 +129,7 @@ protocol::start_message request_for(const options& o, std::uint64_t seed) {
 }
 
 // Starts a run and lets the bot play it to its end (abandoning if it stops early).
-const protocol::result_info& play_game(drone& d, bot& player, const options& o,
-                                       std::uint64_t seed) {
+const run_result& play_game(drone& d, bot& player, const options& o, std::uint64_t seed) {
   d.start(request_for(o, seed));
   player.play(d);
   if (!d.finished()) d.abandon();
@@ -145,10 +144,9 @@ outcome play_one(drone& d, bot& player, const options& o, std::uint64_t seed) {
     out.played = true;
   } catch (const drone_error& e) {
     // A lost connection or a maze the server refuses would fail every game.
-    using protocol::error_code;
     const auto code = e.code();
-    if (!code || code == error_code::invalid_maze || code == error_code::unknown_maze ||
-        code == error_code::too_large) {
+    if (!code || code == errc::invalid_maze || code == errc::unknown_maze ||
+        code == errc::too_large || code == errc::bad_request) {
       throw;
     }
     out.error = e.what();
@@ -188,7 +186,7 @@ summary summarize(const std::string& bot, const std::vector<outcome>& all) {
       ++s.errors;
       continue;
     }
-    if (o.result.status == protocol::result_status::found) ++s.found;
+    if (o.result.status == run_status::found) ++s.found;
     steps.push_back(static_cast<double>(o.result.steps));
     bumps.push_back(static_cast<double>(o.result.bumps));
     efficiency.push_back(o.result.efficiency);
@@ -276,14 +274,11 @@ int run_bots(int argc, char** argv) {
   app.add_option("-g,--generator", o.generator, "Maze generator")->capture_default_str();
   app.add_option("--size", o.size, "Maze size WxH")->capture_default_str();
   app.add_option("--seeds", o.seeds, "Seeds: 1-100, 7 or 1,5,9-12")->capture_default_str();
+  // Ranges are the rules' own (core/model/limits.hpp), checked with the request below.
   app.add_option("--loops", o.loops, "Fraction of dead ends removed, 0 to 1")
-      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  app.add_option("--treasures", o.treasures, "Treasures per run")
-      ->check(CLI::Range(1U, 1000U))
-      ->capture_default_str();
-  app.add_option("--reuse-walls", o.reuse_walls, "Walls knocked down after each find")
-      ->check(CLI::Range(0U, 1000000U));
+  app.add_option("--treasures", o.treasures, "Treasures per run")->capture_default_str();
+  app.add_option("--reuse-walls", o.reuse_walls, "Walls knocked down after each find");
   app.add_option("--max-steps", o.max_steps, "Move limit per run (default 10 x cells)");
   app.add_option("--maze", o.maze, "A named maze of the server (with --offline: of --maze-dir)");
   app.add_option("--maze-dir", o.maze_dir, "With --offline: directory of micromouse text mazes")
@@ -323,15 +318,13 @@ int run_bots(int argc, char** argv) {
     bots.push_back(o.bot);
   }
   const auto seeds = parse_seeds(o.seeds);
-  if (o.maze.empty()) {
-    parse_size(o.size);
-    if (!find_generator(o.generator)) {
-      throw usage_error("unknown generator '" + o.generator + "' (ariadne-maze --list shows them)");
-    }
-  }
   maze_catalog catalog;
   if (!o.maze_dir.empty()) catalog = maze_catalog::load(o.maze_dir);
-  const run_limits limits{};
+  // The options are a start request: the rules check it as the server would.
+  if (auto problem = check_request(request_for(o, seeds.front()))) {
+    throw usage_error(problem->message);
+  }
+  const host_limits limits{};
 
   auto make_drone = [&]() -> std::unique_ptr<drone> {
     if (o.offline) return std::make_unique<local_drone>(limits, &catalog);
@@ -405,8 +398,8 @@ int run_bots(int argc, char** argv) {
       d.record_trail(true);
       const auto& r = play_game(d, *make_bot(name), o, seeds.front());
       std::cout << "\n"
-                << name << ", seed " << seeds.front() << ": " << protocol::to_string(r.status)
-                << " in " << r.steps << " steps (optimal " << r.optimal << ")\n"
+                << name << ", seed " << seeds.front() << ": " << to_string(r.status) << " in "
+                << r.steps << " steps (optimal " << r.optimal << ")\n"
                 << render(*d.current_run(), d.trail());
     }
   }
@@ -426,7 +419,7 @@ int run_bots(int argc, char** argv) {
         run_json["maze"] = o.maze;
       }
       if (out.played) {
-        run_json["status"] = protocol::to_string(out.result.status);
+        run_json["status"] = to_string(out.result.status);
         run_json["steps"] = out.result.steps;
         run_json["bumps"] = out.result.bumps;
         run_json["score"] = out.result.score;

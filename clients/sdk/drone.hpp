@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "clients/sdk/drone_error.hpp"
+#include "core/maze/cell.hpp"
 #include "protocol/messages.hpp"
-#include "server/maze/cell.hpp"
 
 namespace ariadne {
 

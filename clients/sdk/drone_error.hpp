@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "protocol/messages.hpp"
+#include "core/model/errc.hpp"
 
 namespace ariadne {
 
@@ -12,14 +12,13 @@ namespace ariadne {
 // connection that could not be made or was lost (no code).
 class drone_error : public std::runtime_error {
  public:
-  explicit drone_error(const std::string& what,
-                       std::optional<protocol::error_code> code = std::nullopt)
+  explicit drone_error(const std::string& what, std::optional<errc> code = std::nullopt)
       : std::runtime_error(what), code_(code) {}
 
-  std::optional<protocol::error_code> code() const { return code_; }
+  std::optional<errc> code() const { return code_; }
 
  private:
-  std::optional<protocol::error_code> code_;
+  std::optional<errc> code_;
 };
 
 }  // namespace ariadne

@@ -63,8 +63,7 @@ protocol::server_message remote_drone::call(const protocol::client_message& mess
   }
   auto& reply = std::get<protocol::server_reply>(parsed).message;
   if (const auto* error = std::get_if<protocol::error_message>(&reply)) {
-    throw drone_error(std::string(protocol::to_string(error->code)) + ": " + error->message,
-                      error->code);
+    throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code);
   }
   return std::move(reply);
 }

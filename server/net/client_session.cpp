@@ -5,17 +5,10 @@
 #include <variant>
 
 #include "protocol/codec.hpp"
+#include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
-#include "protocol/run_commands.hpp"
-#include "server/game/run_setup.hpp"
 
 namespace ariadne {
-
-namespace {
-
-using protocol::error_code;
-
-}  // namespace
 
 client_session::client_session(server_context& context, std::string id, std::string peer,
                                clock::time_point now)
@@ -25,16 +18,19 @@ client_session::client_session(server_context& context, std::string id, std::str
       bucket_(context.config().rate_limit, context.config().rate_burst, now) {}
 
 client_session::~client_session() {
-  if (has_run()) {
-    run_->abandon();
-    settle_if_finished();
-  }
+  player_.leave();
+  settle_if_finished();
 }
 
-void client_session::reply_error(error_code code, std::string_view message, std::string_view id,
+std::optional<websocket_handler::close_request> client_session::close_requested() const {
+  if (!abusive()) return std::nullopt;
+  return close_request{1008, "rate limit exceeded repeatedly"};
+}
+
+void client_session::reply_error(const request_error& error, std::string_view id,
                                  std::string& reply) {
-  context_.stats().count_error(code);
-  reply += protocol::write_server_message(protocol::error_message{code, std::string(message)}, id);
+  context_.stats().count_error(error.code);
+  reply += protocol::write_server_message(error, id);
 }
 
 void client_session::handle(std::string_view frame, std::string& reply, clock::time_point now) {
@@ -42,17 +38,18 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
   stats.messages.fetch_add(1, std::memory_order_relaxed);
   // The hot path: a plain run command during a run, read in place. Anything
   // else, errors included, goes through the full parser below.
-  if (has_run()) {
-    if (const auto command = protocol::parse_fast_command(frame)) {
-      if (!bucket_.take(now)) return reply_rate_limited(command->id, reply);
+  if (player_.in_run()) {
+    if (const auto view = protocol::parse_fast_command(frame)) {
+      if (!bucket_.take(now)) return reply_rate_limited(view->id, reply);
       rate_limited_in_a_row_ = 0;
-      play(*command, command->id, reply, now);
+      protocol::path_buffer dirs;
+      play(protocol::command_of(*view, dirs), view->id, reply, now);
       return;
     }
   }
   auto parsed = protocol::parse_client_message(frame);
   if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
-    reply_error(problem->code, problem->message, problem->id, reply);
+    reply_error({problem->code, std::move(problem->message)}, problem->id, reply);
     return;
   }
   auto& request = std::get<protocol::client_request>(parsed);
@@ -62,8 +59,7 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
 
   if (auto* hello = std::get_if<protocol::hello_message>(&request.message)) {
     if (greeted_) {
-      reply_error(error_code::bad_request, "hello was already received on this connection", id,
-                  reply);
+      reply_error({errc::bad_request, "hello was already received on this connection"}, id, reply);
       return;
     }
     greeted_ = true;
@@ -76,7 +72,7 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
     return;
   }
   if (!greeted_) {
-    reply_error(error_code::hello_required, "send {\"type\":\"hello\",\"name\":\"...\"} first", id,
+    reply_error({errc::hello_required, "send {\"type\":\"hello\",\"name\":\"...\"} first"}, id,
                 reply);
     return;
   }
@@ -84,33 +80,27 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
     on_start(*start, id, reply, now);
     return;
   }
-  if (!has_run()) {
-    reply_error(
-        error_code::no_run,
-        run_ ? "the run has ended; send start to play again" : "no run yet; send start first", id,
-        reply);
-    return;
-  }
-
-  play(request.message, id, reply, now);
+  if (auto problem = player_.refuse_command()) return reply_error(*problem, id, reply);
+  play(*protocol::command_of(request.message), id, reply, now);
 }
 
 void client_session::reply_rate_limited(std::string_view id, std::string& reply) {
   ++rate_limited_in_a_row_;
-  reply_error(error_code::rate_limited,
-              "too many messages: the limit is " +
-                  std::to_string(static_cast<long long>(context_.config().rate_limit)) +
-                  " a second; wait for replies before sending more",
+  reply_error({errc::rate_limited,
+               "too many messages: the limit is " +
+                   std::to_string(static_cast<long long>(context_.config().rate_limit)) +
+                   " a second; wait for replies before sending more"},
               id, reply);
 }
 
-template <typename Command>
-void client_session::play(const Command& command, std::string_view id, std::string& reply,
+void client_session::play(const run_command& command, std::string_view id, std::string& reply,
                           clock::time_point now) {
   metrics& stats = context_.stats();
-  const std::uint64_t moves_before = run_->steps() + run_->bumps();
-  const protocol::state_message s = protocol::apply_command(*run_, command, now);
-  stats.moves.fetch_add(run_->steps() + run_->bumps() - moves_before, std::memory_order_relaxed);
+  const run& current = *player_.current();
+  const std::uint64_t moves_before = current.steps() + current.bumps();
+  const drone_state s = player_.play(command, now);
+  stats.moves.fetch_add(current.steps() + current.bumps() - moves_before,
+                        std::memory_order_relaxed);
   protocol::append_state(reply, s, id);
   settle_if_finished();
   stats.observe_move_latency(clock::now() - now);
@@ -118,45 +108,45 @@ void client_session::play(const Command& command, std::string_view id, std::stri
 
 void client_session::on_start(const protocol::start_message& start, std::string_view id,
                               std::string& reply, clock::time_point now) {
-  if (has_run()) {
-    reply_error(error_code::run_active, "a run is in play; abandon it before starting another", id,
-                reply);
-    return;
-  }
+  if (auto problem = player_.refuse_start()) return reply_error(*problem, id, reply);
   if (!context_.try_reserve_run()) {
-    reply_error(error_code::server_busy,
-                "the server is running as many runs as it allows; try again shortly", id, reply);
+    reply_error(
+        {errc::server_busy, "the server is running as many runs as it allows; try again shortly"},
+        id, reply);
     return;
   }
-  const server_config& config = context_.config();
-  const run_limits limits{config.max_maze_cells, config.bump_penalty,
-                          config.max_run_seconds * 1000};
-  auto setup = set_up_run(start, context_.catalog(), limits, context_.next_run_id(),
-                          context_.random_seed(), now);
-  if (auto* failure = std::get_if<setup_failure>(&setup)) {
+  const std::uint64_t run_id = context_.next_run_id();
+  auto feed = context_.runs().open(run_id, name_);
+  auto started = player_.start(start, context_.catalog(), context_.host(), run_id,
+                               context_.random_seed(), now, feed.get());
+  if (auto* problem = std::get_if<request_error>(&started)) {
     context_.release_run();
-    reply_error(protocol::to_protocol(failure->problem), failure->message, id, reply);
+    context_.runs().close(run_id);
+    reply_error(*problem, id, reply);
     return;
   }
-  auto& ready = std::get<run_setup>(setup);
-  run_.emplace(std::move(ready.play));
+  feed_ = std::move(feed);
   holds_run_slot_ = true;
   context_.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
+  const run& r = *player_.current();
   spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, name_,
-               run_->id(), ready.maze_label, run_->maze().width(), run_->maze().height(),
-               run_->seed(), run_->treasures());
-  protocol::append_state(reply, protocol::start_state(*run_, std::move(ready.maze_label)), id);
+               r.id(), r.source().label(), r.maze().width(), r.maze().height(), r.seed(),
+               r.treasures());
+  protocol::append_state(reply, std::get<drone_state>(started), id);
 }
 
 void client_session::settle_if_finished() {
-  if (!holds_run_slot_ || run_->active()) return;
+  if (!holds_run_slot_ || player_.in_run()) return;
   holds_run_slot_ = false;
   context_.release_run();
-  const run_result r = run_->result();
-  context_.stats().count_finished(protocol::to_protocol(r.status));
+  const run& r = *player_.current();
+  context_.runs().close(r.id());
+  const run_result result = r.result();
+  context_.stats().count_finished(result.status);
   spdlog::info(
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,
-      name_, run_->id(), to_string(r.status), r.steps, r.bumps, r.score, r.optimal, r.efficiency);
+      name_, r.id(), to_string(result.status), result.steps, result.bumps, result.score,
+      result.optimal, result.efficiency);
 }
 
 }  // namespace ariadne

@@ -2,27 +2,30 @@
 
 #include <chrono>
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "core/model/errc.hpp"
+#include "core/model/run_command.hpp"
+#include "core/play/player.hpp"
 #include "protocol/messages.hpp"
-#include "server/game/run.hpp"
+#include "server/live/run_feed.hpp"
 #include "server/net/server_context.hpp"
 #include "server/net/token_bucket.hpp"
+#include "server/net/websocket_handler.hpp"
 
 namespace ariadne {
 
-// One client's conversation, independent of the socket: takes each text
-// frame and writes exactly one reply. Owns the client's run; a bad message
-// gets an error reply and changes nothing. Not thread-safe: the connection's
-// strand serialises calls.
-class client_session {
+// One drone client's conversation on /ws, independent of the socket: takes
+// each text frame and writes exactly one reply. Its player holds the run
+// (core/play: the same seat an in-process drone has); each run reports to a
+// feed in the server's run registry. A bad message gets an error reply and
+// changes nothing. Not thread-safe: the connection's strand serialises calls.
+class client_session : public websocket_handler {
  public:
-  using clock = std::chrono::steady_clock;
-
   client_session(server_context& context, std::string id, std::string peer, clock::time_point now);
-  ~client_session();
+  ~client_session() override;
 
   client_session(const client_session&) = delete;
   client_session& operator=(const client_session&) = delete;
@@ -30,24 +33,30 @@ class client_session {
   // Handles one frame, appending the reply to `reply`.
   void handle(std::string_view frame, std::string& reply, clock::time_point now);
 
+  void on_frame(std::string_view frame, std::string& reply, clock::time_point now) override {
+    handle(frame, reply, now);
+  }
+  // Closes (1008) once the client has been rate limited so often in a row.
+  std::optional<close_request> close_requested() const override;
+  std::string describe() const override { return "'" + name_ + "'"; }
+
   // True once the client has been rate limited so often in a row that the
   // connection should be closed (1008).
   bool abusive() const { return rate_limited_in_a_row_ >= context_.config().rate_abuse_limit; }
 
   const std::string& id() const { return id_; }
   const std::string& name() const { return name_; }
-  bool has_run() const { return run_.has_value() && run_->active(); }
+  bool has_run() const { return player_.in_run(); }
 
  private:
   void on_start(const protocol::start_message& start, std::string_view id, std::string& reply,
                 clock::time_point now);
-  // Plays a run command (parsed fully or in place) and appends the state reply.
-  template <typename Command>
-  void play(const Command& command, std::string_view id, std::string& reply, clock::time_point now);
+  // Plays a run command and appends the state reply.
+  void play(const run_command& command, std::string_view id, std::string& reply,
+            clock::time_point now);
   void reply_rate_limited(std::string_view id, std::string& reply);
-  void reply_error(protocol::error_code code, std::string_view message, std::string_view id,
-                   std::string& reply);
-  // Book-keeping once the run has ended: budget, metrics, log.
+  void reply_error(const request_error& error, std::string_view id, std::string& reply);
+  // Book-keeping once the run has ended: budget, metrics, registry, log.
   void settle_if_finished();
 
   server_context& context_;
@@ -57,7 +66,8 @@ class client_session {
   bool greeted_ = false;
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
-  std::optional<run> run_;
+  player player_;
+  std::shared_ptr<run_feed> feed_;  // the current run's
   bool holds_run_slot_ = false;
 };
 

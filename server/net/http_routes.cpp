@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/maze/generators.hpp"
+#include "core/maze/generators.hpp"
 
 namespace ariadne {
 

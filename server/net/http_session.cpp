@@ -14,6 +14,13 @@ namespace {
 constexpr auto request_timeout = std::chrono::seconds(30);
 constexpr std::uint64_t max_request_body = 8192;
 
+std::string describe_peer(const tcp::socket& socket) {
+  error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  if (ec) return "unknown";
+  return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
 }  // namespace
 
 http_session::http_session(tcp::socket&& socket, std::shared_ptr<server_context> context)
@@ -52,28 +59,39 @@ void http_session::on_read(error_code ec, std::size_t) {
   }
   const auto& request = parser_->get();
   const std::string_view target(request.target().data(), request.target().size());
-  if (websocket::is_upgrade(request)) {
-    if (target.substr(0, target.find('?')) != "/ws") {
-      return send(http::status::not_found, "text/plain; charset=utf-8",
-                  "WebSocket clients connect to /ws\n", false);
-    }
-    if (context_->stopping() || !context_->try_reserve_connection()) {
-      context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
-      return send(http::status::service_unavailable, "text/plain; charset=utf-8",
-                  "the server holds as many connections as it allows; try again later\n", false);
-    }
-    // The websocket session takes the socket and the connection slot.
-    stream_.expires_never();
-    std::make_shared<websocket_session>(stream_.release_socket(), context_)
-        ->run(parser_->release());
-    return;
-  }
+  if (websocket::is_upgrade(request)) return upgrade(target);
   context_->stats().http_requests.fetch_add(1, std::memory_order_relaxed);
   const std::string_view method(request.method_string().data(), request.method_string().size());
   http_answer answer = route_http(*context_, method, target);
   if (method == "HEAD") answer.body.clear();
   send(static_cast<http::status>(answer.status), std::move(answer.content_type),
        std::move(answer.body), request.keep_alive());
+}
+
+void http_session::upgrade(std::string_view target) {
+  const websocket_routes::factory* route = context_->routes().find(target);
+  if (route == nullptr) {
+    return send(http::status::not_found, "text/plain; charset=utf-8",
+                "no WebSocket endpoint here; drone clients connect to /ws\n", false);
+  }
+  if (context_->stopping() || !context_->try_reserve_connection()) {
+    context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
+    return send(http::status::service_unavailable, "text/plain; charset=utf-8",
+                "the server holds as many connections as it allows; try again later\n", false);
+  }
+  connection_info who{context_->new_session_id(), describe_peer(stream_.socket()),
+                      std::string(target)};
+  auto made = (*route)(who);
+  if (auto* refusal = std::get_if<http_answer>(&made)) {
+    context_->release_connection();
+    return send(static_cast<http::status>(refusal->status), std::move(refusal->content_type),
+                std::move(refusal->body), false);
+  }
+  // The websocket session takes the socket and the connection slot.
+  stream_.expires_never();
+  std::make_shared<websocket_session>(stream_.release_socket(), context_, std::move(who),
+                                      std::move(std::get<0>(made)))
+      ->run(parser_->release());
 }
 
 void http_session::send(http::status status, std::string content_type, std::string body,

@@ -10,7 +10,8 @@
 namespace ariadne {
 
 // Reads HTTP requests on one connection: answers the plain ones (health,
-// metrics, API) and hands a WebSocket upgrade on /ws to a websocket_session.
+// metrics, API) and hands a WebSocket upgrade to a websocket_session with the
+// handler its route makes (server_context::routes()).
 class http_session : public std::enable_shared_from_this<http_session>, public closable {
  public:
   http_session(tcp::socket&& socket, std::shared_ptr<server_context> context);
@@ -22,6 +23,7 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
  private:
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
+  void upgrade(std::string_view target);
   void send(http::status status, std::string content_type, std::string body, bool keep_alive);
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);
   void do_close();

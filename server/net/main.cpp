@@ -8,7 +8,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "server/game/maze_catalog.hpp"
+#include "core/game/maze_catalog.hpp"
 #include "server/net/server.hpp"
 #include "server/net/server_config.hpp"
 

@@ -37,16 +37,16 @@ std::string metrics::prometheus_text() const {
 
   out << "# HELP ariadne_runs_finished_total Runs ended, by result status\n"
       << "# TYPE ariadne_runs_finished_total counter\n";
-  for (std::size_t i = 0; i < status_count; ++i) {
-    out << "ariadne_runs_finished_total{status=\""
-        << protocol::to_string(static_cast<protocol::result_status>(i)) << "\"} "
+  for (std::size_t i = 0; i < runs_finished_.size(); ++i) {
+    const auto status = static_cast<run_status>(i);
+    if (status == run_status::active) continue;
+    out << "ariadne_runs_finished_total{status=\"" << to_string(status) << "\"} "
         << runs_finished_[i].load(relaxed) << "\n";
   }
   out << "# HELP ariadne_errors_total Error replies, by code\n"
       << "# TYPE ariadne_errors_total counter\n";
   for (std::size_t i = 0; i < errors_.size(); ++i) {
-    out << "ariadne_errors_total{code=\""
-        << protocol::to_string(static_cast<protocol::error_code>(i)) << "\"} "
+    out << "ariadne_errors_total{code=\"" << to_string(static_cast<errc>(i)) << "\"} "
         << errors_[i].load(relaxed) << "\n";
   }
   out << "# HELP ariadne_move_seconds Time to handle a move, path or sense message\n"

@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "protocol/messages.hpp"
+#include "core/model/errc.hpp"
+#include "core/model/run_status.hpp"
 
 namespace ariadne {
 
@@ -16,7 +17,6 @@ class metrics {
  public:
   static constexpr std::array<double, 11> latency_buckets_us = {5,   10,   25,   50,   100,  250,
                                                                 500, 1000, 2500, 5000, 10000};
-  static constexpr std::size_t status_count = 4;
 
   std::atomic<std::int64_t> connections_open{0};
   std::atomic<std::uint64_t> connections_total{0};
@@ -27,27 +27,28 @@ class metrics {
   std::atomic<std::int64_t> runs_active{0};
   std::atomic<std::uint64_t> runs_started{0};
 
-  void count_error(protocol::error_code code) {
+  void count_error(errc code) {
     errors_[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);
   }
-  void count_finished(protocol::result_status status) {
+  // A run that ended with status (never active).
+  void count_finished(run_status status) {
     runs_finished_[static_cast<std::size_t>(status)].fetch_add(1, std::memory_order_relaxed);
   }
   // Time to handle one move, path or sense message.
   void observe_move_latency(std::chrono::nanoseconds elapsed);
 
-  std::uint64_t errors(protocol::error_code code) const {
+  std::uint64_t errors(errc code) const {
     return errors_[static_cast<std::size_t>(code)].load(std::memory_order_relaxed);
   }
-  std::uint64_t runs_finished(protocol::result_status status) const {
+  std::uint64_t runs_finished(run_status status) const {
     return runs_finished_[static_cast<std::size_t>(status)].load(std::memory_order_relaxed);
   }
 
   std::string prometheus_text() const;
 
  private:
-  std::array<std::atomic<std::uint64_t>, 11> errors_{};
-  std::array<std::atomic<std::uint64_t>, status_count> runs_finished_{};
+  std::array<std::atomic<std::uint64_t>, errc_names.size> errors_{};
+  std::array<std::atomic<std::uint64_t>, run_status_names.size> runs_finished_{};
   std::array<std::atomic<std::uint64_t>, latency_buckets_us.size() + 1> latency_{};
   std::atomic<std::uint64_t> latency_sum_ns_{0};
 };

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "server/net/beast.hpp"
+#include "server/net/client_session.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/server_context.hpp"
 
@@ -15,6 +16,12 @@ namespace ariadne {
 server::server(server_config config, maze_catalog catalog)
     : context_(std::make_shared<server_context>(std::move(config), std::move(catalog))) {
   const server_config& c = context_->config();
+  // Drones play on /ws. The context owns its routes: a raw pointer cannot dangle.
+  server_context* context = context_.get();
+  context_->routes().add("/ws", [context](const connection_info& who) {
+    return websocket_routes::outcome(std::make_unique<client_session>(
+        *context, who.session, who.peer, std::chrono::steady_clock::now()));
+  });
   thread_count_ = c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
   ioc_ = std::make_unique<net::io_context>(static_cast<int>(thread_count_));
   error_code ec;

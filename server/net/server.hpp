@@ -4,7 +4,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/game/maze_catalog.hpp"
+#include "core/game/maze_catalog.hpp"
 #include "server/net/server_config.hpp"
 
 namespace boost::asio {

@@ -8,6 +8,7 @@ namespace ariadne {
 server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
+      host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
       // Session ids and default seeds need not be reproducible: seed from the OS.
       ids_((static_cast<std::uint64_t>(std::random_device{}()) << 32U) ^ std::random_device{}()) {}
 

@@ -4,22 +4,13 @@
 
 namespace ariadne {
 
-namespace {
-
-std::string describe_peer(const tcp::socket& socket) {
-  error_code ec;
-  const auto endpoint = socket.remote_endpoint(ec);
-  if (ec) return "unknown";
-  return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
-}
-
-}  // namespace
-
-websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<server_context> context)
+websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<server_context> context,
+                                     connection_info who,
+                                     std::unique_ptr<websocket_handler> handler)
     : ws_(std::move(socket)),
       context_(std::move(context)),
-      peer_(describe_peer(beast::get_lowest_layer(ws_).socket())),
-      session_(*context_, context_->new_session_id(), peer_, std::chrono::steady_clock::now()) {
+      who_(std::move(who)),
+      handler_(std::move(handler)) {
   metrics& stats = context_->stats();
   stats.connections_open.fetch_add(1, std::memory_order_relaxed);
   stats.connections_total.fetch_add(1, std::memory_order_relaxed);
@@ -27,9 +18,12 @@ websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<serve
 
 websocket_session::~websocket_session() {
   if (registry_key_ != 0) context_->remove_connection(registry_key_);
+  const std::string description = handler_->describe();
+  // The handler goes first: it may still settle its run with the context.
+  handler_.reset();
   context_->stats().connections_open.fetch_sub(1, std::memory_order_relaxed);
   context_->release_connection();
-  spdlog::info("session {} ('{}') closed", session_.id(), session_.name());
+  spdlog::info("session {} {}{}closed", who_.session, description, description.empty() ? "" : " ");
 }
 
 void websocket_session::run(http::request<http::string_body> request) {
@@ -44,8 +38,17 @@ void websocket_session::run(http::request<http::string_body> request) {
 }
 
 void websocket_session::shutdown() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] {
-    self->close_after_writes(websocket::close_code::going_away, "server shutting down");
+  close(static_cast<std::uint16_t>(websocket::close_code::going_away), "server shutting down");
+}
+
+void websocket_session::send(std::shared_ptr<const std::string> text) {
+  net::post(ws_.get_executor(), beast::bind_front_handler(&websocket_session::on_send,
+                                                          shared_from_this(), std::move(text)));
+}
+
+void websocket_session::close(std::uint16_t code, std::string reason) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
+    self->close_after_writes(static_cast<websocket::close_code>(code), reason);
   });
 }
 
@@ -54,18 +57,19 @@ void websocket_session::fail(error_code ec, const char* what) {
   if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
       ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
       ec == net::error::broken_pipe) {
-    spdlog::debug("session {} {}: {}", session_.id(), what, ec.message());
+    spdlog::debug("session {} {}: {}", who_.session, what, ec.message());
     return;
   }
-  spdlog::warn("session {} {}: {}", session_.id(), what, ec.message());
+  spdlog::warn("session {} {}: {}", who_.session, what, ec.message());
 }
 
 void websocket_session::on_accept(error_code ec) {
   if (ec) return fail(ec, "handshake");
-  spdlog::info("session {} connected from {}", session_.id(), peer_);
+  spdlog::info("session {} connected from {} to {}", who_.session, who_.peer, who_.target);
   if (context_->stopping()) {
     return close_after_writes(websocket::close_code::going_away, "server shutting down");
   }
+  handler_->on_open(weak_from_this());
   do_read();
 }
 
@@ -78,7 +82,7 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   if (ec) {
     // Beast has already sent close code 1009 when the message was too big.
     if (ec == websocket::error::message_too_big) {
-      spdlog::info("session {} sent a message over {} bytes: closed (1009)", session_.id(),
+      spdlog::info("session {} sent a message over {} bytes: closed (1009)", who_.session,
                    context_->config().max_message_bytes);
     }
     return fail(ec, "read");
@@ -91,14 +95,16 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   }
   const auto data = buffer_.cdata();
   const std::string_view frame(static_cast<const char*>(data.data()), data.size());
-  session_.handle(frame, queue_.push(), std::chrono::steady_clock::now());
+  std::string& reply = queue_.push_reply();
+  handler_->on_frame(frame, reply, std::chrono::steady_clock::now());
   buffer_.consume(buffer_.size());
-  if (!writing_) do_write();
-  if (session_.abusive()) {
-    spdlog::info("session {} kept flooding after rate_limited replies: closed (1008)",
-                 session_.id());
-    return close_after_writes(websocket::close_code::policy_error,
-                              "rate limit exceeded repeatedly");
+  // A handler may have nothing to say.
+  if (reply.empty()) queue_.pop_back();
+  if (!writing_ && !queue_.empty()) do_write();
+  if (auto request = handler_->close_requested()) {
+    spdlog::info("session {} closed by the server: {} ({})", who_.session, request->reason,
+                 request->code);
+    return close_after_writes(static_cast<websocket::close_code>(request->code), request->reason);
   }
   if (queue_.size() >= context_->config().write_queue_limit) {
     // The client is not reading its replies: stop reading until it does.
@@ -108,10 +114,25 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   do_read();
 }
 
+void websocket_session::on_send(std::shared_ptr<const std::string> text) {
+  if (closing_ || !ws_.is_open()) return;
+  if (queue_.size() >= context_->config().write_queue_limit) {
+    // Pushes cannot wait for a reader that does not read: drop it.
+    spdlog::info("session {} dropped: {} messages wait unread", who_.session, queue_.size());
+    closing_ = true;
+    error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    return;
+  }
+  queue_.push_shared(std::move(text));
+  if (!writing_) do_write();
+}
+
 void websocket_session::do_write() {
   writing_ = true;
   ws_.text(true);
-  ws_.async_write(net::buffer(queue_.front()),
+  const std::string_view front = queue_.front();
+  ws_.async_write(net::buffer(front.data(), front.size()),
                   beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
 }
 

@@ -1,29 +1,39 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/net/beast.hpp"
-#include "server/net/client_session.hpp"
 #include "server/net/closable.hpp"
-#include "server/net/reply_queue.hpp"
+#include "server/net/message_sink.hpp"
 #include "server/net/server_context.hpp"
+#include "server/net/websocket_handler.hpp"
+#include "server/net/websocket_routes.hpp"
+#include "server/net/write_queue.hpp"
 
 namespace ariadne {
 
-// One drone client over WebSocket. Reads text frames, hands each to its
-// client_session and writes the replies in order through a bounded queue:
-// while too many replies wait for a slow reader, reading pauses. Binary
-// frames and sustained rate abuse close with 1008, oversized messages with
-// 1009 (Beast's read_message_max), a server stop with 1001.
-class websocket_session : public std::enable_shared_from_this<websocket_session>, public closable {
+// One WebSocket connection, whatever its endpoint: reads text frames, hands
+// each to its handler and writes the replies in order through a bounded
+// queue; while too many messages wait for a slow reader, reading pauses.
+// Messages can also be pushed from any thread (send, on the strand), sharing
+// one buffer between receivers; a push to a full queue drops the connection.
+// Binary frames close with 1008, oversized messages with 1009 (Beast's
+// read_message_max), a server stop with 1001.
+class websocket_session : public std::enable_shared_from_this<websocket_session>,
+                          public closable,
+                          public message_sink {
  public:
   // Takes a connection slot already reserved with the server context.
-  websocket_session(tcp::socket&& socket, std::shared_ptr<server_context> context);
+  websocket_session(tcp::socket&& socket, std::shared_ptr<server_context> context,
+                    connection_info who, std::unique_ptr<websocket_handler> handler);
   ~websocket_session() override;
 
   void run(http::request<http::string_body> request);
   void shutdown() override;
+  void send(std::shared_ptr<const std::string> text) override;
+  void close(std::uint16_t code, std::string reason) override;
 
  private:
   void on_accept(error_code ec);
@@ -31,7 +41,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_read(error_code ec, std::size_t bytes);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
-  // Closes once every queued reply is written.
+  void on_send(std::shared_ptr<const std::string> text);
+  // Closes once every queued message is written.
   void close_after_writes(websocket::close_code code, std::string reason);
   void do_close();
   void on_close(error_code ec);
@@ -40,9 +51,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<server_context> context_;
-  std::string peer_;
-  client_session session_;
-  reply_queue queue_;
+  connection_info who_;
+  std::unique_ptr<websocket_handler> handler_;
+  write_queue queue_;
   bool writing_ = false;
   bool read_paused_ = false;
   bool closing_ = false;

@@ -7,15 +7,17 @@
 #include <sstream>
 #include <string>
 
+#include "core/maze/format_error.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/maze_spec.hpp"
+#include "core/maze/maze_stats.hpp"
+#include "core/maze/micromouse_text.hpp"
+#include "core/maze/num_format.hpp"
+#include "core/maze/solver.hpp"
+#include "core/maze/svg.hpp"
+#include "core/model/limits.hpp"
+#include "core/play/request_check.hpp"
 #include "protocol/maze_json.hpp"
-#include "server/maze/format_error.hpp"
-#include "server/maze/generators.hpp"
-#include "server/maze/maze_spec.hpp"
-#include "server/maze/maze_stats.hpp"
-#include "server/maze/micromouse_text.hpp"
-#include "server/maze/num_format.hpp"
-#include "server/maze/solver.hpp"
-#include "server/maze/svg.hpp"
 
 namespace {
 
@@ -115,17 +117,16 @@ int run(int argc, char** argv) {
   app.add_flag("--list", list, "Print the generator names, one a line");
   app.add_option("-g,--generator", spec.generator, "Generator name (see --list)")
       ->capture_default_str();
-  app.add_option("-W,--width", spec.width, "Maze width in cells")
-      ->check(CLI::Range(1, static_cast<int>(grid::max_side)))
+  // Sizes and loops are checked by the rules' own limits (core/model/limits.hpp).
+  app.add_option("-W,--width", spec.width, "Maze width in cells, " + describe_range(limits::width))
       ->capture_default_str();
-  app.add_option("-H,--height", spec.height, "Maze height in cells")
-      ->check(CLI::Range(1, static_cast<int>(grid::max_side)))
+  app.add_option("-H,--height", spec.height,
+                 "Maze height in cells, " + describe_range(limits::height))
       ->capture_default_str();
   app.add_option("-s,--seed", spec.seed, "Random seed (same seed, same maze everywhere)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   app.add_option("-l,--loops", spec.loops, "Fraction of dead ends to remove, from 0 to 1")
-      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   app.add_option("-f,--format", format, "Output format")
       ->check(CLI::IsMember({"text", "num", "json", "svg"}))
@@ -170,7 +171,9 @@ int run(int argc, char** argv) {
   if (*input_option) {
     layout = read_layout(input, input_format);
   } else {
-    if (auto problem = check(spec)) throw usage_error(*problem);
+    const maze_request request{std::nullopt, spec.generator, spec.width,
+                               spec.height,  spec.seed,      spec.loops};
+    if (auto problem = check_maze(request)) throw usage_error(problem->message);
     layout.walls = generate(spec);
   }
 

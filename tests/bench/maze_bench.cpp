@@ -2,8 +2,8 @@
 // live in docs/benchmarks.md; run scripts/bench-maze.sh on a quiet machine.
 #include <benchmark/benchmark.h>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/solver.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/solver.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "clients/sdk/local_drone.hpp"
-#include "server/maze/generators.hpp"
+#include "core/maze/generators.hpp"
 
 namespace ariadne {
 namespace {
@@ -22,13 +22,12 @@ protocol::start_message request(std::string_view generator, std::int32_t w, std:
   return start;
 }
 
-protocol::result_info play(std::string_view bot_name, local_drone& d,
-                           const protocol::start_message& start) {
+run_result play(std::string_view bot_name, local_drone& d, const protocol::start_message& start) {
   auto player = make_bot(bot_name);
   d.start(start);
   player->play(d);
   EXPECT_TRUE(d.finished()) << bot_name << " returned before the run ended";
-  return d.state().result.value_or(protocol::result_info{});
+  return d.state().result.value_or(run_result{});
 }
 
 TEST(bots, every_bot_on_every_generator) {
@@ -44,18 +43,18 @@ TEST(bots, every_bot_on_every_generator) {
                                       " " + std::to_string(w) + "x" + std::to_string(h) + " seed " +
                                       std::to_string(seed) + " loops " + std::to_string(loops);
             if (bot_info.always_finds) {
-              ASSERT_EQ(result.status, protocol::result_status::found) << where;
+              ASSERT_EQ(result.status, run_status::found) << where;
               // No bump: bots only go through sides they sensed open.
               ASSERT_EQ(result.bumps, 0U) << where;
             } else if (bot_info.name == "wall_follower") {
-              ASSERT_TRUE(result.status == protocol::result_status::found ||
-                          result.status == protocol::result_status::abandoned)
+              ASSERT_TRUE(result.status == run_status::found ||
+                          result.status == run_status::abandoned)
                   << where;
               // It never runs to max_steps: it notices circling.
               ASSERT_LT(result.steps, 4U * static_cast<std::uint64_t>(w * h) + 4U) << where;
             } else {
-              ASSERT_TRUE(result.status == protocol::result_status::found ||
-                          result.status == protocol::result_status::exhausted)
+              ASSERT_TRUE(result.status == run_status::found ||
+                          result.status == run_status::exhausted)
                   << where;
             }
           }
@@ -102,7 +101,7 @@ TEST(bots, several_treasures_with_falling_walls_are_all_found) {
       start.reuse_walls_removed = 20;
       local_drone d;
       const auto result = play(info.name, d, start);
-      EXPECT_EQ(result.status, protocol::result_status::found) << info.name << " seed " << seed;
+      EXPECT_EQ(result.status, run_status::found) << info.name << " seed " << seed;
       EXPECT_EQ(result.found, 4U);
     }
   }
@@ -145,11 +144,11 @@ TEST(bots, wall_follower_gives_up_on_an_island) {
   start.maze.name = "island";
   local_drone follower({}, &catalog);
   const auto given_up = play("wall_follower", follower, start);
-  EXPECT_EQ(given_up.status, protocol::result_status::abandoned);
+  EXPECT_EQ(given_up.status, run_status::abandoned);
   // Once round the room, and one step more to see a state it has been in.
   EXPECT_EQ(given_up.steps, 17U);
   local_drone marker({}, &catalog);
-  EXPECT_EQ(play("tremaux", marker, start).status, protocol::result_status::found);
+  EXPECT_EQ(play("tremaux", marker, start).status, run_status::found);
 }
 
 }  // namespace

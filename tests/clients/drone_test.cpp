@@ -7,7 +7,7 @@
 #include "clients/bots/bot.hpp"
 #include "clients/sdk/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
-#include "server/game/maze_catalog.hpp"
+#include "core/game/maze_catalog.hpp"
 #include "server/net/server.hpp"
 
 namespace ariadne {
@@ -91,7 +91,7 @@ TEST_F(drone_test, server_errors_carry_their_code_and_leave_the_drone_usable) {
     remote.start(bad);
     FAIL() << "an unknown maze was accepted";
   } catch (const drone_error& e) {
-    EXPECT_EQ(e.code(), protocol::error_code::unknown_maze);
+    EXPECT_EQ(e.code(), errc::unknown_maze);
     EXPECT_NE(std::string(e.what()).find("unknown_maze"), std::string::npos);
   }
   EXPECT_THROW(remote.sense(), drone_error);
@@ -101,7 +101,7 @@ TEST_F(drone_test, server_errors_carry_their_code_and_leave_the_drone_usable) {
     remote.start(request("wilson", 2, 0.0));
     FAIL();
   } catch (const drone_error& e) {
-    EXPECT_EQ(e.code(), protocol::error_code::run_active);
+    EXPECT_EQ(e.code(), errc::run_active);
   }
   EXPECT_TRUE(remote.abandon().result.has_value());
   local_drone local;
@@ -113,7 +113,7 @@ TEST_F(drone_test, server_errors_carry_their_code_and_leave_the_drone_usable) {
     local.start(too_big);
     FAIL();
   } catch (const drone_error& e) {
-    EXPECT_EQ(e.code(), protocol::error_code::too_large);
+    EXPECT_EQ(e.code(), errc::too_large);
   }
 }
 

@@ -1,4 +1,4 @@
-#include "server/game/maze_catalog.hpp"
+#include "core/game/maze_catalog.hpp"
 
 #include <gtest/gtest.h>
 

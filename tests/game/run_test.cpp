@@ -1,11 +1,12 @@
-#include "server/game/run.hpp"
+#include "core/game/run.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/solver.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/solver.hpp"
 
 namespace ariadne {
 namespace {
@@ -23,7 +24,8 @@ maze_layout corridor() {
 run make(maze_layout layout, std::uint64_t seed = 1, run_options options = {},
          run_observer* observer = nullptr, clock_type::time_point now = {}) {
   std::string error;
-  auto r = run::create(7, std::move(layout), seed, options, now, observer, error);
+  auto r = run::create(7, std::move(layout), maze_source{"corridor", {}}, seed, options, now,
+                       observer, error);
   EXPECT_TRUE(r.has_value()) << error;
   return std::move(*r);
 }
@@ -190,15 +192,31 @@ TEST(run, goal_cells_are_the_treasure_candidates) {
 TEST(run, refuses_a_maze_with_nowhere_to_hide_treasure) {
   std::string error;
   EXPECT_FALSE(
-      run::create(1, maze_layout{grid(1, 1), std::nullopt, {}}, 1, {}, {}, nullptr, error));
+      run::create(1, maze_layout{grid(1, 1), std::nullopt, {}}, {}, 1, {}, {}, nullptr, error));
   EXPECT_FALSE(error.empty());
   EXPECT_FALSE(
-      run::create(1, maze_layout{grid(3, 3), std::nullopt, {}}, 1, {}, {}, nullptr, error));
+      run::create(1, maze_layout{grid(3, 3), std::nullopt, {}}, {}, 1, {}, {}, nullptr, error));
 }
 
+// Keeps every event with the counters the run showed beside it.
 struct recorder : run_observer {
-  std::vector<run_event> events;
-  void on_event(const run_event& e) override { events.push_back(e); }
+  struct seen {
+    run_event event;
+    std::vector<wall> walls;
+    std::uint64_t steps = 0;
+    run_status status = run_status::active;
+  };
+  std::vector<seen> events;
+  void on_event(const run& r, const run_event& e) override {
+    events.push_back({e, {e.walls.begin(), e.walls.end()}, r.steps(), r.status()});
+    events.back().event.walls = {};
+  }
+  std::vector<run_event_kind> kinds() const {
+    std::vector<run_event_kind> out;
+    for (const auto& e : events)
+      out.push_back(e.event.kind);
+    return out;
+  }
 };
 
 TEST(run, reports_every_change_to_its_observer) {
@@ -206,17 +224,54 @@ TEST(run, reports_every_change_to_its_observer) {
   run r = make(corridor(), 1, {}, &seen);
   r.move(direction::north);
   r.follow(std::vector<direction>(3, direction::east));
-  std::vector<run_event_kind> kinds;
-  for (const auto& e : seen.events)
-    kinds.push_back(e.kind);
-  EXPECT_EQ(kinds, (std::vector<run_event_kind>{run_event_kind::started, run_event_kind::bumped,
-                                                run_event_kind::moved, run_event_kind::moved,
-                                                run_event_kind::moved, run_event_kind::found,
-                                                run_event_kind::finished}));
+  EXPECT_EQ(seen.kinds(), (std::vector<run_event_kind>{
+                              run_event_kind::started, run_event_kind::bumped,
+                              run_event_kind::moved, run_event_kind::moved, run_event_kind::moved,
+                              run_event_kind::found, run_event_kind::finished}));
   EXPECT_EQ(seen.events.back().status, run_status::found);
   EXPECT_EQ(seen.events.back().steps, 3U);
-  EXPECT_EQ(seen.events[1].dir, direction::north);
-  EXPECT_EQ(seen.events.front().run_id, 7U);
+  EXPECT_EQ(seen.events[1].event.dir, direction::north);
+  EXPECT_EQ(seen.events.front().event.treasure, (cell{3, 0}));
+  EXPECT_EQ(seen.events[5].event.position, (cell{3, 0}));
+}
+
+TEST(run, reports_the_walls_that_fall_and_where_the_next_treasure_hides) {
+  // A perfect maze reused: each find knocks down walls. Replaying the events
+  // on the starting maze must give the run's maze exactly.
+  rng g(5);
+  maze_layout layout{generators::prim(12, 12, g), std::nullopt, {}};
+  const grid initial = layout.walls;
+  run_options options;
+  options.treasures = 4;
+  options.reuse_walls_removed = 6;
+  recorder seen;
+  run r = make(layout, 3, options, &seen);
+  // Walk the shortest known route to wherever the treasure is, from the events alone.
+  grid replayed = initial;
+  cell treasure = seen.events.front().event.treasure;
+  while (r.active()) {
+    const auto route = shortest_path(replayed, r.position(), treasure);
+    ASSERT_TRUE(route.has_value());
+    const std::size_t before = seen.events.size();
+    r.follow(*route);
+    for (std::size_t i = before; i < seen.events.size(); ++i) {
+      const auto& e = seen.events[i];
+      if (e.event.kind == run_event_kind::walls_removed) {
+        EXPECT_EQ(e.walls.size(), 6U);
+        for (const wall w : e.walls)
+          replayed.set_open(w.at, w.side, true);
+      }
+      if (e.event.kind == run_event_kind::treasure_hidden) treasure = e.event.treasure;
+    }
+  }
+  EXPECT_EQ(r.status(), run_status::found);
+  EXPECT_TRUE(replayed == r.maze());
+  EXPECT_FALSE(replayed == initial);
+  const auto kinds = seen.kinds();
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), run_event_kind::found), 4);
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), run_event_kind::walls_removed), 3);
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), run_event_kind::treasure_hidden), 3);
+  EXPECT_EQ(kinds.back(), run_event_kind::finished);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "server/maze/generators.hpp"
+#include "core/maze/generators.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "server/maze/maze_spec.hpp"
+#include "core/maze/maze_spec.hpp"
 #include "tests/maze/independent_checks.hpp"
 
 namespace ariadne {

@@ -1,13 +1,13 @@
 // Pins the exact mazes some seeds give, so that a change to the PRNG, a helper
 // or a generator, or a platform difference, cannot go unnoticed. A deliberate
 // change to a generator updates these values in the same commit.
-#include "server/maze/maze_spec.hpp"
+#include "core/maze/maze_spec.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 
-#include "server/maze/maze_stats.hpp"
+#include "core/maze/maze_stats.hpp"
 
 namespace ariadne {
 namespace {

@@ -1,4 +1,4 @@
-#include "server/maze/grid.hpp"
+#include "core/maze/grid.hpp"
 
 #include <gtest/gtest.h>
 

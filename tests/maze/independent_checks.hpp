@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/maze/grid.hpp"
+#include "core/maze/grid.hpp"
 
 namespace ariadne::testing {
 

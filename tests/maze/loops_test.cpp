@@ -1,8 +1,8 @@
-#include "server/maze/loops.hpp"
+#include "core/maze/loops.hpp"
 
 #include <gtest/gtest.h>
 
-#include "server/maze/generators.hpp"
+#include "core/maze/generators.hpp"
 #include "tests/maze/independent_checks.hpp"
 
 namespace ariadne {
@@ -72,6 +72,26 @@ TEST(loops, remove_walls_knocks_exactly_k_and_caps_at_what_stands) {
   EXPECT_EQ(remove_walls(g, 100000, r), standing);
   EXPECT_EQ(g.passage_count(), g.interior_side_count());
   EXPECT_EQ(remove_walls(g, 5, r), 0U);
+}
+
+TEST(loops, remove_walls_lists_the_walls_that_fell_without_changing_the_draw) {
+  rng first(11);
+  rng second(11);
+  grid plain = generators::prim(12, 9, first);
+  grid listed = generators::prim(12, 9, second);
+  const grid before = listed;
+  std::vector<wall> fallen = {wall{{5, 5}, direction::west}};  // cleared first
+  EXPECT_EQ(remove_walls(plain, 9, first), 9U);
+  EXPECT_EQ(remove_walls(listed, 9, second, &fallen), 9U);
+  EXPECT_TRUE(plain == listed);
+  ASSERT_EQ(fallen.size(), 9U);
+  grid rebuilt = before;
+  for (const wall w : fallen) {
+    EXPECT_TRUE(w.side == direction::east || w.side == direction::north);
+    EXPECT_FALSE(before.is_open(w.at, w.side));
+    rebuilt.set_open(rebuilt.index_of(w.at), w.side, true);
+  }
+  EXPECT_TRUE(rebuilt == listed);
 }
 
 }  // namespace

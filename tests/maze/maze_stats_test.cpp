@@ -1,9 +1,9 @@
-#include "server/maze/maze_stats.hpp"
+#include "core/maze/maze_stats.hpp"
 
 #include <gtest/gtest.h>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/loops.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/loops.hpp"
 #include "tests/maze/independent_checks.hpp"
 
 namespace ariadne {

@@ -1,4 +1,4 @@
-#include "server/maze/rng.hpp"
+#include "core/maze/rng.hpp"
 
 #include <gtest/gtest.h>
 

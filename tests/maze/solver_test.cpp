@@ -1,9 +1,9 @@
-#include "server/maze/solver.hpp"
+#include "core/maze/solver.hpp"
 
 #include <gtest/gtest.h>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/loops.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/loops.hpp"
 
 namespace ariadne {
 namespace {

@@ -1,9 +1,9 @@
-#include "server/maze/svg.hpp"
+#include "core/maze/svg.hpp"
 
 #include <gtest/gtest.h>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/solver.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/solver.hpp"
 
 namespace ariadne {
 namespace {

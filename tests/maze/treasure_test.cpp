@@ -1,11 +1,11 @@
-#include "server/maze/treasure.hpp"
+#include "core/maze/treasure.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "server/maze/generators.hpp"
-#include "server/maze/solver.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/solver.hpp"
 
 namespace ariadne {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/maze/micromouse_text.hpp"
+#include "core/maze/micromouse_text.hpp"
 
 namespace ariadne {
 namespace {
@@ -71,7 +71,7 @@ TEST_F(client_session_test, plays_a_named_maze_to_the_treasure) {
   EXPECT_EQ(send(json{{"type", "sense"}})["code"], "no_run");
   // A new run on the same connection.
   EXPECT_EQ(send(json{{"type", "start"}, {"maze", {{"name", "tiny"}}}})["type"], "state");
-  EXPECT_EQ(context_->stats().runs_finished(protocol::result_status::found), 1U);
+  EXPECT_EQ(context_->stats().runs_finished(run_status::found), 1U);
 }
 
 TEST_F(client_session_test, run_errors) {

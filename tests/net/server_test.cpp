@@ -13,8 +13,8 @@
 #include <set>
 #include <thread>
 
-#include "server/game/maze_catalog.hpp"
-#include "server/maze/cell.hpp"
+#include "core/game/maze_catalog.hpp"
+#include "core/maze/cell.hpp"
 
 namespace ariadne {
 namespace {

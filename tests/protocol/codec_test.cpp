@@ -61,7 +61,7 @@ TEST(codec, echoes_any_scalar_id_verbatim) {
   EXPECT_EQ(parse_ok(R"({"type":"sense","id":true})").id, "true");
   EXPECT_EQ(parse_ok(R"({"type":"sense","id":null})").id, "null");
   EXPECT_EQ(parse_ok(R"({"type":"sense","id":"\"q\u00e9"})").id, "\"\\\"qé\"");
-  EXPECT_EQ(parse_bad(R"({"type":"sense","id":[1]})").code, error_code::bad_request);
+  EXPECT_EQ(parse_bad(R"({"type":"sense","id":[1]})").code, errc::bad_request);
   // An error reply still carries the id when it could be read.
   EXPECT_EQ(parse_bad(R"({"type":"move","dir":"X","id":9})").id, "9");
 }
@@ -74,7 +74,7 @@ TEST(codec, ignores_unknown_fields) {
 TEST(codec, malformed_json_is_bad_json) {
   for (const char* text :
        {"", "{", "nonsense", "{\"type\":\"sense\"", "{'type':'sense'}", "\xff\xfe"}) {
-    EXPECT_EQ(parse_bad(text).code, error_code::bad_json) << text;
+    EXPECT_EQ(parse_bad(text).code, errc::bad_json) << text;
   }
 }
 
@@ -92,7 +92,6 @@ TEST(codec, wrong_shapes_and_types_are_bad_request) {
                            R"({"type":"start","maze":{"seed":-1}})",
                            R"({"type":"start","maze":{"seed":1.5}})",
                            R"({"type":"start","maze":{"loops":"half"}})",
-                           R"({"type":"start","maze":{"name":"a","generator":"prim"}})",
                            R"({"type":"start","treasures":0})",
                            R"({"type":"start","treasures":1001})",
                            R"({"type":"start","max_steps":0})",
@@ -104,7 +103,7 @@ TEST(codec, wrong_shapes_and_types_are_bad_request) {
                            R"({"type":"path","dirs":""})",
                            R"({"type":"path","dirs":"NNX"})",
                            R"({"type":"path","dirs":["N"]})"}) {
-    EXPECT_EQ(parse_bad(text).code, error_code::bad_request) << text;
+    EXPECT_EQ(parse_bad(text).code, errc::bad_request) << text;
   }
   EXPECT_EQ(parse_bad(R"({"type":"path","dirs":"NNX"})").message,
             "\"dirs\" letter 3 is not one of N, E, S, W");
@@ -112,28 +111,26 @@ TEST(codec, wrong_shapes_and_types_are_bad_request) {
 
 TEST(codec, huge_numbers_are_refused_not_wrapped) {
   EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"seed":18446744073709551616}})").code,
-            error_code::bad_request);
+            errc::bad_request);
   EXPECT_EQ(parse_ok(R"({"type":"start","maze":{"seed":18446744073709551615}})").message.index(),
             1U);
   EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"width":99999999999999999999}})").code,
-            error_code::bad_request);
-  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"width":4294967297}})").code,
-            error_code::invalid_maze);
-  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"loops":1e400}})").code, error_code::bad_json);
+            errc::bad_request);
+  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"width":4294967297}})").code, errc::invalid_maze);
+  EXPECT_EQ(parse_bad(R"({"type":"start","maze":{"loops":1e400}})").code, errc::bad_json);
 }
 
 TEST(codec, maze_problems_are_invalid_maze) {
   for (const char* text :
-       {R"({"type":"start","maze":{"generator":"nope"}})", R"({"type":"start","maze":{"width":0}})",
-        R"({"type":"start","maze":{"height":100000}})", R"({"type":"start","maze":{"loops":2}})",
-        R"({"type":"start","maze":{"loops":-0.5}})"}) {
-    EXPECT_EQ(parse_bad(text).code, error_code::invalid_maze) << text;
+       {R"({"type":"start","maze":{"width":0}})", R"({"type":"start","maze":{"height":100000}})",
+        R"({"type":"start","maze":{"loops":2}})", R"({"type":"start","maze":{"loops":-0.5}})"}) {
+    EXPECT_EQ(parse_bad(text).code, errc::invalid_maze) << text;
   }
 }
 
 TEST(codec, unknown_type) {
   const auto problem = parse_bad(R"({"type":"teleport","id":"x"})");
-  EXPECT_EQ(problem.code, error_code::unknown_type);
+  EXPECT_EQ(problem.code, errc::unknown_type);
   EXPECT_EQ(problem.id, "\"x\"");
   EXPECT_NE(problem.message.find("'teleport'"), std::string::npos);
 }
@@ -176,7 +173,7 @@ TEST(codec, server_messages_round_trip) {
   state.seed = 42;
   state.max_steps = 2560;
   state.maze = "odd \"name\"\n";
-  state.result = result_info{result_status::found, 99, 2, 101, 30, 30.0 / 101.0, 42, 1, 1};
+  state.result = run_result{run_status::found, 99, 2, 101, 30, 30.0 / 101.0, 42, 1, 1};
   const std::string text = write_server_message(state, R"("q")");
   EXPECT_EQ(
       text.rfind(
@@ -192,9 +189,9 @@ TEST(codec, server_messages_round_trip) {
   EXPECT_EQ(std::get<state_message>(reply.message), state);
 
   const std::string error_text =
-      write_server_message(error_message{error_code::no_run, "no run yet"}, "3");
+      write_server_message(error_message{errc::no_run, "no run yet"}, "3");
   const auto error = std::get<server_reply>(parse_server_message(error_text));
-  EXPECT_EQ(std::get<error_message>(error.message).code, error_code::no_run);
+  EXPECT_EQ(std::get<error_message>(error.message).code, errc::no_run);
   EXPECT_EQ(error.id, "3");
 
   const std::string welcome_text = write_server_message(welcome_message{1, "ariadne/x", "abc"});
@@ -202,12 +199,21 @@ TEST(codec, server_messages_round_trip) {
   EXPECT_EQ(std::get<welcome_message>(welcome.message).session, "abc");
 }
 
-TEST(codec, every_error_code_has_a_wire_name) {
-  for (std::size_t i = 0; i <= static_cast<std::size_t>(error_code::server_busy); ++i) {
-    const auto code = static_cast<error_code>(i);
-    EXPECT_EQ(error_code_from_string(to_string(code)), code);
-  }
-  EXPECT_FALSE(error_code_from_string("nope").has_value());
+TEST(codec, reads_fields_without_judging_the_maze) {
+  // Whether a generator exists, or a name comes with generator fields, is for
+  // the rules to say (tests/play/request_check_test.cpp): the codec reads them.
+  const auto start = std::get<start_message>(
+      parse_ok(R"({"type":"start","maze":{"generator":"nope","name":"x"}})").message);
+  EXPECT_EQ(start.maze.generator, "nope");
+  EXPECT_EQ(start.maze.name, "x");
+}
+
+TEST(codec, refuses_a_result_that_is_still_active) {
+  const std::string text =
+      R"({"type":"state","run":1,"position":{"x":0,"y":0},"open":[],"treasure":false,"steps":0,)"
+      R"("bumps":0,"found":0,"result":{"status":"active","steps":0,"bumps":0,"score":0,)"
+      R"("optimal":0,"efficiency":0,"seed":1}})";
+  EXPECT_TRUE(std::holds_alternative<parse_error>(parse_server_message(text)));
 }
 
 }  // namespace

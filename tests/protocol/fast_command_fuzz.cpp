@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/maze/rng.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/fast_command.hpp"
-#include "server/maze/rng.hpp"
 
 namespace {
 

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "server/maze/format_error.hpp"
-#include "server/maze/generators.hpp"
-#include "server/maze/loops.hpp"
+#include "core/maze/format_error.hpp"
+#include "core/maze/generators.hpp"
+#include "core/maze/loops.hpp"
 
 namespace ariadne {
 namespace {

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "core/maze/grid.hpp"
+#include "core/maze/rng.hpp"
+
+namespace ariadne {
+
+// The maze generators. Each returns a perfect maze (connected, no loops) of the
+// given size, drawing every random choice from r; the same rng state gives the
+// same maze everywhere. Sizes are checked by the grid constructor.
+namespace generators {
+
+grid hunt_and_kill(std::int32_t width, std::int32_t height, rng& r);
+grid hunt_and_kill_random(std::int32_t width, std::int32_t height, rng& r);
+grid recursive_backtracker(std::int32_t width, std::int32_t height, rng& r);
+grid stick_knocking(std::int32_t width, std::int32_t height, rng& r);
+grid binary_tree(std::int32_t width, std::int32_t height, rng& r);
+grid sidewinder(std::int32_t width, std::int32_t height, rng& r);
+grid prim(std::int32_t width, std::int32_t height, rng& r);
+grid kruskal(std::int32_t width, std::int32_t height, rng& r);
+grid wilson(std::int32_t width, std::int32_t height, rng& r);
+grid aldous_broder(std::int32_t width, std::int32_t height, rng& r);
+grid eller(std::int32_t width, std::int32_t height, rng& r);
+grid growing_tree_newest(std::int32_t width, std::int32_t height, rng& r);
+grid growing_tree_random(std::int32_t width, std::int32_t height, rng& r);
+grid growing_tree_mixed(std::int32_t width, std::int32_t height, rng& r);
+grid recursive_division(std::int32_t width, std::int32_t height, rng& r);
+
+}  // namespace generators
+
+// A generator as the CLI, the server and the tests name it.
+struct generator_info {
+  std::string_view name;
+  std::string_view summary;
+  grid (*make)(std::int32_t width, std::int32_t height, rng& r);
+};
+
+// Every generator, in a fixed order.
+std::span<const generator_info> all_generators();
+
+// The generator called name, or nullptr.
+const generator_info* find_generator(std::string_view name);
+
+}  // namespace ariadne

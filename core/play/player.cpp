@@ -1,0 +1,40 @@
+#include "core/play/player.hpp"
+
+#include <cassert>
+
+#include "core/play/commands.hpp"
+
+namespace ariadne {
+
+std::optional<request_error> player::refuse_start() const {
+  if (!in_run()) return std::nullopt;
+  return request_error{errc::run_active, "a run is in play; abandon it before starting another"};
+}
+
+std::variant<drone_state, request_error> player::start(
+    const run_request& request, const maze_catalog& catalog, const host_limits& host,
+    std::uint64_t run_id, std::uint64_t seed_if_absent, clock::time_point now,
+    run_observer* observer) {
+  if (auto problem = refuse_start()) return std::move(*problem);
+  auto setup = set_up_run(request, catalog, host, run_id, seed_if_absent, now, observer);
+  if (auto* problem = std::get_if<request_error>(&setup)) return std::move(*problem);
+  run_.emplace(std::move(std::get<run>(setup)));
+  return start_state(*run_);
+}
+
+std::optional<request_error> player::refuse_command() const {
+  if (in_run()) return std::nullopt;
+  return request_error{errc::no_run, run_ ? "the run has ended; send start to play again"
+                                          : "no run yet; send start first"};
+}
+
+drone_state player::play(const run_command& command, clock::time_point now) {
+  assert(in_run());
+  return apply(*run_, command, now);
+}
+
+void player::leave() {
+  if (in_run()) run_->abandon();
+}
+
+}  // namespace ariadne

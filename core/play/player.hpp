@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <variant>
+
+#include "core/game/maze_catalog.hpp"
+#include "core/game/run.hpp"
+#include "core/model/drone_state.hpp"
+#include "core/model/request_error.hpp"
+#include "core/model/run_command.hpp"
+#include "core/model/run_request.hpp"
+#include "core/play/run_setup.hpp"
+
+namespace ariadne {
+
+// One drone's seat at the game: its current run, started from a checked
+// request, and every command to it. A server session and the SDK's
+// in-process drone each hold one, so the same messages get the same replies,
+// errors and their wording included. Not thread-safe.
+class player {
+ public:
+  using clock = run::clock;
+
+  // True while a run is in play.
+  bool in_run() const { return run_.has_value() && run_->active(); }
+  // The latest run, in play or ended; nullptr before the first start.
+  const run* current() const { return run_ ? &*run_ : nullptr; }
+
+  // Why a start cannot be taken now (a run is in play), or nullopt: asked
+  // before the host reserves anything for the new run.
+  std::optional<request_error> refuse_start() const;
+  // Starts a run (see set_up_run) and returns the start reply.
+  std::variant<drone_state, request_error> start(const run_request& request,
+                                                 const maze_catalog& catalog,
+                                                 const host_limits& host, std::uint64_t run_id,
+                                                 std::uint64_t seed_if_absent,
+                                                 clock::time_point now,
+                                                 run_observer* observer = nullptr);
+
+  // Why a run command cannot be played now (no run in play), or nullopt.
+  std::optional<request_error> refuse_command() const;
+  // Plays a command on the run in play; refuse_command() must be nullopt.
+  drone_state play(const run_command& command, clock::time_point now);
+
+  // Ends the run in play, if any, as abandoned (a connection that closes).
+  void leave();
+
+ private:
+  std::optional<run> run_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,63 @@
+#include "core/play/run_setup.hpp"
+
+#include "core/model/limits.hpp"
+#include "core/play/request_check.hpp"
+
+namespace ariadne {
+
+std::variant<run, request_error> set_up_run(const run_request& request, const maze_catalog& catalog,
+                                            const host_limits& host, std::uint64_t run_id,
+                                            std::uint64_t seed_if_absent,
+                                            run::clock::time_point now, run_observer* observer) {
+  if (auto problem = check_request(request)) return std::move(*problem);
+  const maze_request& m = request.maze;
+  const std::uint64_t seed = m.seed.value_or(seed_if_absent);
+  maze_layout layout{grid(1, 1), std::nullopt, {}};
+  maze_source source;
+  if (m.name) {
+    const auto found = catalog.find(*m.name);
+    if (!found) {
+      return request_error{errc::unknown_maze,
+                           "no maze named '" + *m.name + "'; GET /api/mazes lists them"};
+    }
+    if (found->walls.cell_count() > host.max_maze_cells) {
+      return request_error{errc::too_large, "that maze is larger than this server allows"};
+    }
+    layout = *found;
+    source.name = *m.name;
+  } else {
+    source.spec.generator = m.generator.value_or(std::string(default_generator));
+    source.spec.width = m.width.value_or(default_side);
+    source.spec.height = m.height.value_or(default_side);
+    source.spec.seed = seed;
+    source.spec.loops = m.loops.value_or(limits::default_loops);
+    const maze_spec& spec = source.spec;
+    const auto cells =
+        static_cast<std::uint64_t>(spec.width) * static_cast<std::uint64_t>(spec.height);
+    if (cells > host.max_maze_cells) {
+      return request_error{errc::too_large,
+                           "a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
+                               " maze has more than the " + std::to_string(host.max_maze_cells) +
+                               " cells this server allows"};
+    }
+    layout.walls = generate(spec);
+  }
+  run_options options;
+  options.treasures = request.treasures.value_or(limits::default_treasures);
+  options.max_steps = request.max_steps.value_or(0);
+  options.reuse_walls_removed =
+      request.reuse_walls_removed.value_or(limits::default_reuse_walls_removed);
+  options.bump_penalty = host.bump_penalty;
+  std::uint64_t limit_ms = request.time_limit_ms.value_or(limits::default_time_limit_ms);
+  if (host.max_run_ms != 0 && (limit_ms == 0 || limit_ms > host.max_run_ms)) {
+    limit_ms = host.max_run_ms;
+  }
+  options.time_limit = std::chrono::milliseconds(limit_ms);
+  std::string problem;
+  auto created = run::create(run_id, std::move(layout), std::move(source), seed, options, now,
+                             observer, problem);
+  if (!created) return request_error{errc::invalid_maze, problem};
+  return std::move(*created);
+}
+
+}  // namespace ariadne

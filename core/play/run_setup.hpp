@@ -1,0 +1,32 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <variant>
+
+#include "core/game/maze_catalog.hpp"
+#include "core/game/run.hpp"
+#include "core/model/request_error.hpp"
+#include "core/model/run_request.hpp"
+
+namespace ariadne {
+
+// The host's rules, which a request cannot change.
+struct host_limits {
+  std::uint64_t max_maze_cells = 1024ULL * 1024ULL;
+  std::uint32_t bump_penalty = 1;
+  std::uint64_t max_run_ms = 0;  // caps time_limit_ms; 0 = no cap
+};
+
+// Builds the run a request asks for: checks it (check_request), fills in the
+// defaults, looks up a named maze or generates one, hides the treasure. The
+// server and the in-process drone both start runs here, so the same request
+// gives the same game, or the same error. seed_if_absent is used when the
+// request names no seed.
+std::variant<run, request_error> set_up_run(const run_request& request, const maze_catalog& catalog,
+                                            const host_limits& host, std::uint64_t run_id,
+                                            std::uint64_t seed_if_absent,
+                                            run::clock::time_point now,
+                                            run_observer* observer = nullptr);
+
+}  // namespace ariadne

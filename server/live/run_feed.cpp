@@ -1,0 +1,101 @@
+#include "server/live/run_feed.hpp"
+
+#include <algorithm>
+
+#include "core/game/run.hpp"
+
+namespace ariadne {
+
+run_feed::run_feed(std::uint64_t run_id, std::string player)
+    : run_id_(run_id), player_(std::move(player)) {}
+
+std::shared_ptr<run_subscription> run_feed::subscribe(std::size_t queue_capacity,
+                                                      std::function<void()> wake) {
+  auto subscription = std::make_shared<run_subscription>(queue_capacity, std::move(wake));
+  std::lock_guard lock(mutex_);
+  if (finished_) {
+    subscription->close(false);
+    return subscription;
+  }
+  subscriptions_.push_back(subscription);
+  listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
+  return subscription;
+}
+
+void run_feed::unsubscribe(const std::shared_ptr<run_subscription>& subscription) {
+  std::lock_guard lock(mutex_);
+  std::erase(subscriptions_, subscription);
+  listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
+}
+
+run_summary run_feed::summary() const {
+  run_summary s;
+  {
+    std::lock_guard lock(mutex_);
+    s.start = start_;
+    s.result = result_;
+  }
+  s.steps = steps_.load(std::memory_order_relaxed);
+  s.bumps = bumps_.load(std::memory_order_relaxed);
+  s.found = found_.load(std::memory_order_relaxed);
+  s.status = status_.load(std::memory_order_relaxed);
+  return s;
+}
+
+void run_feed::on_event(const run& r, const run_event& event) {
+  steps_.store(r.steps(), std::memory_order_relaxed);
+  bumps_.store(r.bumps(), std::memory_order_relaxed);
+  found_.store(r.found(), std::memory_order_relaxed);
+  status_.store(r.status(), std::memory_order_relaxed);
+  // Only the run's thread writes seq_; sequentially consistent with
+  // subscribe's store of listeners_, so a new listener misses no event after
+  // the seq it could have read.
+  const std::uint64_t seq = seq_.load(std::memory_order_relaxed) + 1;
+  seq_.store(seq, std::memory_order_seq_cst);
+
+  const bool started = event.kind == run_event_kind::started;
+  const bool finished = event.kind == run_event_kind::finished;
+  if (!started && !finished && listeners_.load(std::memory_order_seq_cst) == 0) return;
+
+  std::shared_ptr<feed_detail> detail;
+  if (started) {
+    auto start = std::make_shared<run_start>();
+    start->run_id = run_id_;
+    start->player = player_;
+    start->source = r.source();
+    start->width = r.maze().width();
+    start->height = r.maze().height();
+    start->start = r.start();
+    start->seed = r.seed();
+    start->options = r.options();
+    start->max_steps = r.max_steps();
+    start->started_at = std::chrono::system_clock::now();
+    detail = std::make_shared<feed_detail>();
+    detail->start = std::move(start);
+  } else if (event.kind == run_event_kind::walls_removed) {
+    detail = std::make_shared<feed_detail>();
+    detail->walls.assign(event.walls.begin(), event.walls.end());
+  } else if (finished) {
+    detail = std::make_shared<feed_detail>();
+    detail->result = r.result();
+  }
+
+  const feed_event out{seq,       event.kind, event.dir, r.status(), event.position, event.treasure,
+                       r.steps(), r.bumps(),  r.found(), detail};
+  std::lock_guard lock(mutex_);
+  if (started) start_ = detail->start;
+  if (finished) {
+    result_ = detail->result;
+    finished_ = true;
+  }
+  // Push to every listener; one whose queue is full is dropped (push closes it).
+  std::erase_if(subscriptions_, [&](const auto& s) { return !s->push(out); });
+  if (finished) {
+    for (const auto& s : subscriptions_)
+      s->close(false);
+    subscriptions_.clear();
+  }
+  listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
+}
+
+}  // namespace ariadne

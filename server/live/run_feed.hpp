@@ -1,0 +1,75 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game/run_event.hpp"
+#include "core/model/run_result.hpp"
+#include "core/model/run_status.hpp"
+#include "server/live/run_start.hpp"
+#include "server/live/run_subscription.hpp"
+
+namespace ariadne {
+
+// A run's counters and state as readers of the registry see them.
+struct run_summary {
+  std::shared_ptr<const run_start> start;  // null until the run has started
+  std::uint64_t steps = 0;
+  std::uint64_t bumps = 0;
+  std::uint32_t found = 0;
+  run_status status = run_status::active;
+  std::optional<run_result> result;  // once ended
+};
+
+// The observer the server attaches to every run: it keeps the counters that
+// the registry shows and fans each event out to any number of listeners, each
+// through its own bounded queue (run_subscription). Listeners come and go
+// while the run plays. The run never waits for a listener: with none, an event
+// costs a few relaxed atomic stores; with some, one short lock and a copy into
+// each queue, and a listener whose queue is full is dropped and told so.
+class run_feed : public run_observer {
+ public:
+  static constexpr std::size_t default_queue = 4096;
+
+  run_feed(std::uint64_t run_id, std::string player);
+
+  std::uint64_t run_id() const { return run_id_; }
+  const std::string& player() const { return player_; }
+
+  // A new listener, receiving every event from the next one on (seq tells
+  // where it joined). After the run has finished, the subscription comes
+  // back closed.
+  std::shared_ptr<run_subscription> subscribe(std::size_t queue_capacity = default_queue,
+                                              std::function<void()> wake = {});
+  void unsubscribe(const std::shared_ptr<run_subscription>& subscription);
+  std::size_t listeners() const { return listeners_.load(std::memory_order_acquire); }
+
+  run_summary summary() const;
+  // The seq of the last event reported.
+  std::uint64_t seq() const { return seq_.load(std::memory_order_seq_cst); }
+
+  void on_event(const run& r, const run_event& event) override;
+
+ private:
+  std::uint64_t run_id_;
+  std::string player_;
+  std::atomic<std::uint64_t> seq_{0};
+  std::atomic<std::uint64_t> steps_{0};
+  std::atomic<std::uint64_t> bumps_{0};
+  std::atomic<std::uint32_t> found_{0};
+  std::atomic<run_status> status_{run_status::active};
+  std::atomic<std::size_t> listeners_{0};
+
+  mutable std::mutex mutex_;  // guards what follows
+  std::shared_ptr<const run_start> start_;
+  std::optional<run_result> result_;
+  bool finished_ = false;
+  std::vector<std::shared_ptr<run_subscription>> subscriptions_;
+};
+
+}  // namespace ariadne

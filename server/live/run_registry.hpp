@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/live/run_feed.hpp"
+
+namespace ariadne {
+
+// The runs of one server: those in play, and the most recent that ended.
+// Sessions open a feed when a run starts and close it when the run ends;
+// HTTP handlers and spectators read. Thread-safe; touched once per run start
+// and end, never per move.
+class run_registry {
+ public:
+  explicit run_registry(std::size_t keep_finished = 100) : keep_finished_(keep_finished) {}
+
+  // A feed for a run about to start, listed among the live runs.
+  std::shared_ptr<run_feed> open(std::uint64_t run_id, std::string player);
+  // The run has ended: it moves to the recently finished runs (a run that
+  // never started is forgotten).
+  void close(std::uint64_t run_id);
+
+  // A live or recently finished run, or nullptr.
+  std::shared_ptr<run_feed> find(std::uint64_t run_id) const;
+  // Live runs in start order, and finished ones, the latest last.
+  std::vector<std::shared_ptr<run_feed>> live() const;
+  std::vector<std::shared_ptr<run_feed>> finished() const;
+
+ private:
+  std::size_t keep_finished_;
+  mutable std::mutex mutex_;
+  std::map<std::uint64_t, std::shared_ptr<run_feed>> live_;
+  std::deque<std::shared_ptr<run_feed>> finished_;
+};
+
+}  // namespace ariadne

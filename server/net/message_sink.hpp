@@ -1,0 +1,22 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace ariadne {
+
+// A connection as code outside its read loop sees it: it can push a message
+// or close it, from any thread. Implemented by websocket_session.
+class message_sink {
+ public:
+  virtual ~message_sink() = default;
+  // Queues text for the client; one buffer may go to many connections. A
+  // connection whose write queue is already at its limit is dropped: it is
+  // not reading.
+  virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Closes with code and reason once what is queued is written.
+  virtual void close(std::uint16_t code, std::string reason) = 0;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,38 @@
+#include "core/model/limits.hpp"
+
+#include <gtest/gtest.h>
+
+namespace ariadne {
+namespace {
+
+TEST(limits, one_wording_for_every_range) {
+  EXPECT_FALSE(check(limits::width, std::uint64_t{1}).has_value());
+  EXPECT_FALSE(check(limits::width, std::uint64_t{8192}).has_value());
+  const auto zero = check(limits::width, std::int64_t{0});
+  ASSERT_TRUE(zero.has_value());
+  EXPECT_EQ(zero->code, errc::invalid_maze);
+  EXPECT_EQ(zero->message, "\"width\" must be from 1 to 8192, got 0");
+  EXPECT_EQ(check(limits::height, std::int64_t{-5})->message,
+            "\"height\" must be from 1 to 8192, got -5");
+  const auto many = check(limits::treasures, std::uint64_t{5000});
+  ASSERT_TRUE(many.has_value());
+  EXPECT_EQ(many->code, errc::bad_request);
+  EXPECT_EQ(many->message, "\"treasures\" must be from 1 to 1000, got 5000");
+  EXPECT_EQ(check(limits::loops, 2.0)->message, "\"loops\" must be from 0 to 1, got 2");
+  EXPECT_EQ(check(limits::loops, -0.25)->code, errc::invalid_maze);
+  EXPECT_FALSE(check(limits::loops, 0.5).has_value());
+  EXPECT_EQ(check(limits::player_name, "")->message, "\"name\" must be 1 to 64 characters long");
+  EXPECT_EQ(check(limits::player_name, std::string(65, 'x'))->code, errc::bad_request);
+  EXPECT_FALSE(check(limits::player_name, std::string(64, 'x')).has_value());
+}
+
+TEST(limits, the_widest_ranges_fit_their_fields) {
+  // run_request keeps sizes in int32 and counts in uint32: the limits must fit.
+  EXPECT_LE(limits::width.max, static_cast<std::uint64_t>(INT32_MAX));
+  EXPECT_LE(limits::treasures.max, static_cast<std::uint64_t>(UINT32_MAX));
+  EXPECT_LE(limits::reuse_walls_removed.max, static_cast<std::uint64_t>(UINT32_MAX));
+  EXPECT_FALSE(check(limits::seed, UINT64_MAX).has_value());
+}
+
+}  // namespace
+}  // namespace ariadne

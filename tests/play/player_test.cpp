@@ -1,0 +1,117 @@
+#include "core/play/player.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "core/maze/micromouse_text.hpp"
+
+namespace ariadne {
+namespace {
+
+using clock_type = player::clock;
+
+const run_command sense{run_command::kind::sense, {}, {}};
+
+run_command move(direction d) {
+  return {run_command::kind::move, d, {}};
+}
+
+class player_test : public ::testing::Test {
+ protected:
+  player_test() { catalog_.add("tiny", read_micromouse_text("o---o---o\n| S   G |\no---o---o\n")); }
+
+  std::variant<drone_state, request_error> start(const run_request& request) {
+    return seat_.start(request, catalog_, host_, next_id_++, 99, now_);
+  }
+
+  maze_catalog catalog_;
+  host_limits host_;
+  player seat_;
+  std::uint64_t next_id_ = 1;
+  clock_type::time_point now_ = clock_type::now();
+};
+
+TEST_F(player_test, commands_before_a_start_are_refused) {
+  EXPECT_FALSE(seat_.in_run());
+  const auto problem = seat_.refuse_command();
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(problem->code, errc::no_run);
+  EXPECT_EQ(problem->message, "no run yet; send start first");
+  EXPECT_EQ(seat_.current(), nullptr);
+}
+
+TEST_F(player_test, plays_a_named_maze_to_the_end) {
+  run_request request;
+  request.maze.name = "tiny";
+  const auto started = start(request);
+  ASSERT_TRUE(std::holds_alternative<drone_state>(started));
+  const drone_state& s = std::get<drone_state>(started);
+  EXPECT_EQ(s.maze, "tiny");
+  EXPECT_EQ(s.width, 2);
+  EXPECT_EQ(s.seed, 99U);  // the seed given for a request without one
+  EXPECT_TRUE(seat_.in_run());
+
+  const auto again = seat_.refuse_start();
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->code, errc::run_active);
+  EXPECT_EQ(std::get<request_error>(start(request)).code, errc::run_active);
+
+  EXPECT_FALSE(seat_.play(move(direction::west), now_).moved.value());
+  const drone_state found = seat_.play(move(direction::east), now_);
+  EXPECT_TRUE(found.treasure);
+  ASSERT_TRUE(found.result.has_value());
+  EXPECT_EQ(found.result->status, run_status::found);
+  EXPECT_EQ(found.result->score, 2U);
+  EXPECT_FALSE(seat_.in_run());
+  EXPECT_EQ(seat_.refuse_command()->message, "the run has ended; send start to play again");
+  EXPECT_EQ(seat_.current()->status(), run_status::found);
+}
+
+TEST_F(player_test, a_refused_start_changes_nothing) {
+  run_request first;
+  first.maze.name = "tiny";
+  ASSERT_TRUE(std::holds_alternative<drone_state>(start(first)));
+  seat_.play(move(direction::east), now_);
+  const run* before = seat_.current();
+  const std::uint64_t id = before->id();
+  run_request bad;
+  bad.treasures = 5000;
+  EXPECT_EQ(std::get<request_error>(start(bad)).code, errc::bad_request);
+  run_request unknown;
+  unknown.maze.name = "nope";
+  EXPECT_EQ(std::get<request_error>(start(unknown)).code, errc::unknown_maze);
+  run_request big;
+  big.maze.width = 2000;
+  big.maze.height = 2000;
+  EXPECT_EQ(std::get<request_error>(start(big)).code, errc::too_large);
+  EXPECT_EQ(seat_.current()->id(), id);
+}
+
+TEST_F(player_test, paths_and_timeouts_apply_as_the_rules_say) {
+  run_request request;
+  request.maze.generator = "prim";
+  request.maze.width = 8;
+  request.maze.height = 8;
+  request.maze.seed = 4;
+  request.time_limit_ms = 1000;
+  ASSERT_TRUE(std::holds_alternative<drone_state>(start(request)));
+  const std::array<direction, 3> dirs = {direction::north, direction::north, direction::east};
+  const drone_state walked = seat_.play({run_command::kind::path, {}, dirs}, now_);
+  ASSERT_TRUE(walked.done.has_value());
+  EXPECT_GE(*walked.done, 1U);
+  const drone_state late = seat_.play(sense, now_ + std::chrono::seconds(2));
+  ASSERT_TRUE(late.result.has_value());
+  EXPECT_EQ(late.result->status, run_status::timeout);
+}
+
+TEST_F(player_test, leaving_abandons_the_run_in_play) {
+  ASSERT_TRUE(std::holds_alternative<drone_state>(start(run_request{})));
+  seat_.leave();
+  EXPECT_EQ(seat_.current()->status(), run_status::abandoned);
+  seat_.leave();
+  EXPECT_EQ(seat_.current()->status(), run_status::abandoned);
+}
+
+}  // namespace
+}  // namespace ariadne
