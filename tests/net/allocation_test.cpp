@@ -14,6 +14,7 @@
 
 #include "server/net/client_session.hpp"
 #include "server/net/server.hpp"
+#include "server/net/server_context.hpp"
 
 namespace {
 
@@ -62,7 +63,9 @@ std::vector<std::string> shuttle_frames(const nlohmann::json& started) {
           R"({"type":"path","dirs":")" + there + back + there + back + R"("})"};
 }
 
-TEST(allocations, session_moves_allocate_nothing) {
+// Plays 20,000 moves through the session layer, with or without a listener
+// on the run's feed; returns the allocations they made.
+std::uint64_t session_allocations(bool listening) {
   server_config config;
   config.rate_limit = 0;  // direct calls outrun any network client
   server_context context(config, maze_catalog{});
@@ -72,22 +75,41 @@ TEST(allocations, session_moves_allocate_nothing) {
   reply.clear();
   session.handle(start_message, reply, std::chrono::steady_clock::now());
   const auto frames = shuttle_frames(nlohmann::json::parse(reply));
+  std::shared_ptr<run_subscription> listener;
+  if (listening) listener = context.runs().live().front()->subscribe();
+  std::uint64_t events = 0;
   reply.reserve(1024);
   auto play = [&](int count) {
     for (int i = 0; i < count; ++i) {
       reply.clear();
       session.handle(frames[static_cast<std::size_t>(i) % frames.size()], reply,
                      std::chrono::steady_clock::now());
+      if (listener) listener->drain([&](const feed_event&) { ++events; });
     }
   };
   play(100);
   const auto before = allocations.load();
   play(20000);
-  EXPECT_EQ(allocations.load() - before, 0U);
+  const auto used = allocations.load() - before;
   EXPECT_NE(reply.find("\"done\":4"), std::string::npos) << reply;
+  if (listening) {
+    EXPECT_GT(events, 20000U);
+    EXPECT_FALSE(listener->dropped());
+  }
+  return used;
 }
 
-TEST(allocations, server_moves_over_a_socket_allocate_nothing) {
+TEST(allocations, session_moves_allocate_nothing) {
+  EXPECT_EQ(session_allocations(false), 0U);
+}
+
+TEST(allocations, session_moves_with_a_listener_allocate_nothing) {
+  EXPECT_EQ(session_allocations(true), 0U);
+}
+
+// Plays 10,000 request/reply cycles over a real socket, optionally with a
+// listener draining the run's feed; returns the allocations in the process.
+std::uint64_t socket_allocations(bool listening) {
   namespace beast = boost::beast;
   namespace net = boost::asio;
   server_config config;
@@ -111,17 +133,37 @@ TEST(allocations, server_moves_over_a_socket_allocate_nothing) {
   call(start_message);
   const auto frames =
       shuttle_frames(nlohmann::json::parse(beast::buffers_to_string(buffer.data())));
-  for (int i = 0; i < 1000; ++i)
-    call(frames[static_cast<std::size_t>(i) % frames.size()]);
+  std::shared_ptr<run_subscription> listener;
+  if (listening) listener = s.context().runs().live().front()->subscribe();
+  std::uint64_t events = 0;
+  auto play = [&](int count) {
+    for (int i = 0; i < count; ++i) {
+      call(frames[static_cast<std::size_t>(i) % frames.size()]);
+      if (listener) listener->drain([&](const feed_event&) { ++events; });
+    }
+  };
+  play(1000);
   const auto before = allocations.load();
   constexpr int measured = 10000;
-  for (int i = 0; i < measured; ++i)
-    call(frames[static_cast<std::size_t>(i) % frames.size()]);
+  play(measured);
   const auto used = allocations.load() - before;
+  if (listening) {
+    EXPECT_GT(events, static_cast<std::uint64_t>(measured));
+  }
+  s.stop();
+  return used;
+}
+
+TEST(allocations, server_moves_over_a_socket_allocate_nothing) {
+  const auto used = socket_allocations(false);
   // Both ends live in this process: the count covers the client too.
   RecordProperty("allocations_per_10000_moves", static_cast<int>(used));
-  EXPECT_EQ(used, 0U) << used << " allocations for " << measured << " request/reply cycles";
-  s.stop();
+  EXPECT_EQ(used, 0U) << used << " allocations for 10000 request/reply cycles";
+}
+
+TEST(allocations, server_moves_with_a_listener_allocate_nothing) {
+  const auto used = socket_allocations(true);
+  EXPECT_EQ(used, 0U) << used << " allocations for 10000 request/reply cycles";
 }
 
 }  // namespace

@@ -4,100 +4,21 @@
 
 #include <gtest/gtest.h>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 
 #include "core/game/maze_catalog.hpp"
 #include "core/maze/cell.hpp"
+#include "server/net/server_context.hpp"
+#include "tests/net/test_client.hpp"
 
 namespace ariadne {
 namespace {
 
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-namespace net = boost::asio;
-using tcp = net::ip::tcp;
 using json = nlohmann::json;
-
-// A blocking WebSocket client for tests.
-class test_client {
- public:
-  explicit test_client(unsigned short port) : ws_(ioc_) {
-    tcp::resolver resolver(ioc_);
-    net::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
-    ws_.handshake("127.0.0.1", "/ws");
-  }
-
-  void send_text(const std::string& text) {
-    ws_.text(true);
-    ws_.write(net::buffer(text));
-  }
-  void send(const json& message) { send_text(message.dump()); }
-  void send_binary(const std::string& bytes) {
-    ws_.binary(true);
-    ws_.write(net::buffer(bytes));
-  }
-  json receive() {
-    beast::flat_buffer buffer;
-    ws_.read(buffer);
-    return json::parse(beast::buffers_to_string(buffer.data()));
-  }
-  json call(const json& message) {
-    send(message);
-    return receive();
-  }
-  void expect_close_frame(const beast::error_code& ec) {
-    if (ws_.reason().code == 0)
-      ADD_FAILURE() << "connection ended without a close frame: " << ec.message();
-  }
-
-  // Reads until the server closes; returns its close code.
-  std::uint16_t close_code() {
-    beast::flat_buffer buffer;
-    beast::error_code ec;
-    while (!ec) {
-      ws_.read(buffer, ec);
-      buffer.clear();
-    }
-    // The server may tear the TCP connection down right after its close frame
-    // (Beast does on a read error), so the echo can fail; the code was read.
-    if (ec != websocket::error::closed) expect_close_frame(ec);
-    return ws_.reason().code;
-  }
-
- private:
-  net::io_context ioc_;
-  websocket::stream<tcp::socket> ws_;
-};
-
-// One plain HTTP request; returns (status, body).
-std::pair<unsigned, std::string> http_get(unsigned short port, const std::string& target,
-                                          bool upgrade = false) {
-  net::io_context ioc;
-  tcp::socket socket(ioc);
-  tcp::resolver resolver(ioc);
-  net::connect(socket, resolver.resolve("127.0.0.1", std::to_string(port)));
-  http::request<http::empty_body> request(http::verb::get, target, 11);
-  request.set(http::field::host, "127.0.0.1");
-  if (upgrade) {
-    request.set(http::field::upgrade, "websocket");
-    request.set(http::field::connection, "upgrade");
-    request.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
-    request.set(http::field::sec_websocket_version, "13");
-  }
-  http::write(socket, request);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::read(socket, buffer, response);
-  return {response.result_int(), response.body()};
-}
+using testing::http_get;
+using testing::test_client;
 
 class server_test : public ::testing::Test {
  protected:
@@ -170,6 +91,48 @@ TEST_F(server_test, a_simple_client_finds_the_treasure) {
   EXPECT_EQ(state["result"]["score"], my_steps);
   EXPECT_GE(state["result"]["efficiency"].get<double>(), 0.0);
   EXPECT_LE(state["result"]["optimal"].get<std::uint64_t>(), my_steps);
+}
+
+TEST_F(server_test, every_run_is_registered_and_its_events_reach_a_listener) {
+  start();
+  test_client client(port());
+  client.call(json{{"type", "hello"}, {"name", "watched"}});
+  const json started = client.call(
+      json{{"type", "start"},
+           {"maze", {{"generator", "prim"}, {"width", 12}, {"height", 12}, {"seed", 5}}}});
+  run_registry& runs = server_->context().runs();
+  const auto feed = runs.find(started["run"].get<std::uint64_t>());
+  ASSERT_NE(feed, nullptr);
+  EXPECT_EQ(feed->player(), "watched");
+  EXPECT_EQ(runs.live().size(), 1U);
+  const run_summary summary = feed->summary();
+  ASSERT_NE(summary.start, nullptr);
+  EXPECT_EQ(summary.start->source.spec.generator, "prim");
+  EXPECT_EQ(summary.start->seed, 5U);
+
+  const auto listener = feed->subscribe();
+  std::uint64_t expected_seq = feed->seq() + 1;
+  for (const char* d : {"N", "E", "S", "W", "N", "N"})
+    client.call(json{{"type", "move"}, {"dir", d}});
+  client.call(json{{"type", "path"}, {"dirs", "EEEE"}});
+  const json last = client.call(json{{"type", "abandon"}});
+  // The replies were sent after the events: every one is queued already.
+  std::uint64_t moves = 0;
+  bool finished = false;
+  listener->drain([&](const feed_event& e) {
+    EXPECT_EQ(e.seq, expected_seq++);
+    if (e.kind == run_event_kind::moved || e.kind == run_event_kind::bumped) ++moves;
+    if (e.kind == run_event_kind::finished) {
+      finished = true;
+      EXPECT_EQ(e.detail->result->status, run_status::abandoned);
+    }
+  });
+  EXPECT_EQ(moves, last["steps"].get<std::uint64_t>() + last["bumps"].get<std::uint64_t>());
+  EXPECT_TRUE(finished);
+  EXPECT_TRUE(listener->closed());
+  EXPECT_TRUE(runs.live().empty());
+  ASSERT_EQ(runs.finished().size(), 1U);
+  EXPECT_EQ(runs.finished().front()->summary().steps, last["steps"].get<std::uint64_t>());
 }
 
 TEST_F(server_test, named_mazes_are_played_from_the_file) {
