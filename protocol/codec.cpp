@@ -150,9 +150,8 @@ client_message read_client_body(std::string_view type, const json& doc) {
       reject(errc::bad_request, "\"dirs\" must be a string of N, E, S, W letters");
     }
     const auto& letters = dirs->get_ref<const std::string&>();
-    if (letters.empty() || letters.size() > limits::path_letters.max) {
-      reject(errc::bad_request,
-             "\"dirs\" must hold 1 to " + std::to_string(limits::path_letters.max) + " letters");
+    if (auto problem = check_path_length(letters.size())) {
+      throw field_problem{problem->code, problem->message};
     }
     path_message path;
     path.dirs.reserve(letters.size());

@@ -26,6 +26,7 @@
 
 #include "clients/sdk/server_url.hpp"
 #include "core/maze/rng.hpp"
+#include "core/model/limits.hpp"
 
 namespace {
 
@@ -164,8 +165,9 @@ class connection : public std::enable_shared_from_this<connection> {
     phase_ = phase::starting;
     send(R"({"type":"start","maze":{"generator":"recursive_backtracker","width":)" +
          std::to_string(o_.side) + ",\"height\":" + std::to_string(o_.side) +
-         ",\"seed\":" + std::to_string(rng_.next() >> 12U) +
-         R"(,"loops":0.5},"treasures":1000,"max_steps":1000000000000})");
+         ",\"seed\":" + std::to_string(rng_.next() >> 12U) + R"(,"loops":0.5},"treasures":)" +
+         std::to_string(ariadne::limits::treasures.max) +
+         ",\"max_steps\":" + std::to_string(ariadne::limits::max_steps.max) + "}");
   }
 
   // Directions come from the last reply's open sides; with several messages
@@ -344,7 +346,7 @@ int run_load(int argc, char** argv) {
       ->check(CLI::Range(0.0, 600.0))
       ->capture_default_str();
   app.add_option("--path", o.path_length, "Send path messages of N moves instead of moves")
-      ->check(CLI::Range(0U, 4096U));
+      ->check(CLI::Range(0U, static_cast<unsigned>(ariadne::limits::path_letters.max)));
   app.add_option("--side", o.side, "Maze side in cells")
       ->check(CLI::Range(2, 1024))
       ->capture_default_str();

@@ -21,6 +21,7 @@
 #include "core/maze/generators.hpp"
 #include "core/maze/micromouse_text.hpp"
 #include "core/maze/svg.hpp"
+#include "core/model/limits.hpp"
 #include "core/play/request_check.hpp"
 
 namespace {
@@ -36,13 +37,13 @@ struct options {
   std::string bot = "all";
   std::string url = "ws://127.0.0.1:8080/ws";
   bool offline = false;
-  std::string generator = "hunt_and_kill";
-  std::string size = "16x16";
+  std::string generator{default_generator};
+  std::string size = std::to_string(default_side) + "x" + std::to_string(default_side);
   std::string seeds = "1-10";
-  double loops = 0.0;
-  std::uint32_t treasures = 1;
-  std::uint32_t reuse_walls = 0;
-  std::uint64_t max_steps = 0;
+  double loops = limits::default_loops;
+  std::uint32_t treasures = limits::default_treasures;
+  std::uint32_t reuse_walls = limits::default_reuse_walls_removed;
+  std::uint64_t max_steps = 0;  // 0: the rules' default
   std::string maze;
   std::string maze_dir;
   unsigned jobs = 1;
@@ -120,35 +121,57 @@ protocol::start_message request_for(const options& o, std::uint64_t seed) {
     start.maze.generator = o.generator;
     start.maze.width = w;
     start.maze.height = h;
-    if (o.loops != 0) start.maze.loops = o.loops;
+    if (o.loops != limits::default_loops) start.maze.loops = o.loops;
   }
-  if (o.treasures != 1) start.treasures = o.treasures;
-  if (o.reuse_walls != 0) start.reuse_walls_removed = o.reuse_walls;
+  if (o.treasures != limits::default_treasures) start.treasures = o.treasures;
+  if (o.reuse_walls != limits::default_reuse_walls_removed) {
+    start.reuse_walls_removed = o.reuse_walls;
+  }
   if (o.max_steps != 0) start.max_steps = o.max_steps;
   return start;
 }
 
-// Starts a run and lets the bot play it to its end (abandoning if it stops early).
-const run_result& play_game(drone& d, bot& player, const options& o, std::uint64_t seed) {
-  d.start(request_for(o, seed));
+// The options as the rules see them: refused with the rules' own sentence,
+// whether the maze is generated or named (a named maze ignores the generator
+// options, but a value out of range is still a mistake).
+void check_options(const options& o, std::uint64_t seed) {
+  options generated = o;
+  generated.maze.clear();
+  for (const auto& request : {request_for(generated, seed), request_for(o, seed)}) {
+    if (auto problem = check_request(request)) throw usage_error(problem->message);
+  }
+}
+
+// Lets the bot play the started run to its end (abandoning if it stops early).
+const run_result& finish_game(drone& d, bot& player) {
   player.play(d);
   if (!d.finished()) d.abandon();
   return *d.state().result;
+}
+
+const run_result& play_game(drone& d, bot& player, const options& o, std::uint64_t seed) {
+  d.start(request_for(o, seed));
+  return finish_game(d, player);
 }
 
 // Plays one game on a drone whose previous run has ended.
 outcome play_one(drone& d, bot& player, const options& o, std::uint64_t seed) {
   outcome out{std::string(player.name()), seed, false, {}, {}};
   try {
-    out.result = play_game(d, player, o, seed);
+    d.start(request_for(o, seed));
+  } catch (const drone_error& e) {
+    // A lost connection or a start the server refuses would fail every game;
+    // a busy or rate-limited server fails this one.
+    const auto code = e.code();
+    if (!code || (code != errc::server_busy && code != errc::rate_limited)) throw;
+    out.error = e.what();
+    return out;
+  }
+  try {
+    out.result = finish_game(d, player);
     out.played = true;
   } catch (const drone_error& e) {
-    // A lost connection or a maze the server refuses would fail every game.
-    const auto code = e.code();
-    if (!code || code == errc::invalid_maze || code == errc::unknown_maze ||
-        code == errc::too_large || code == errc::bad_request) {
-      throw;
-    }
+    if (!e.code()) throw;  // the connection is gone
     out.error = e.what();
   }
   return out;
@@ -321,9 +344,7 @@ int run_bots(int argc, char** argv) {
   maze_catalog catalog;
   if (!o.maze_dir.empty()) catalog = maze_catalog::load(o.maze_dir);
   // The options are a start request: the rules check it as the server would.
-  if (auto problem = check_request(request_for(o, seeds.front()))) {
-    throw usage_error(problem->message);
-  }
+  check_options(o, seeds.front());
   const host_limits limits{};
 
   auto make_drone = [&]() -> std::unique_ptr<drone> {

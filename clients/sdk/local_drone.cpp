@@ -17,7 +17,7 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
   }
   const auto command = protocol::command_of(message);
   if (!command) throw drone_error("a local drone needs no hello", errc::bad_request);
-  if (auto problem = player_.refuse_command()) throw drone_error(problem->message, problem->code);
+  if (auto problem = player_.refuse(*command)) throw drone_error(problem->message, problem->code);
   return player_.play(*command, now);
 }
 

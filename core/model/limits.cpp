@@ -50,4 +50,11 @@ std::optional<request_error> check(const text_limit& limit, std::string_view val
                                               " characters long"};
 }
 
+std::optional<request_error> check_path_length(std::size_t letters) {
+  const integer_limit& limit = limits::path_letters;
+  if (letters >= limit.min && letters <= limit.max) return std::nullopt;
+  return request_error{limit.code, quoted(limit.field) + " must hold " + std::to_string(limit.min) +
+                                       " to " + std::to_string(limit.max) + " letters"};
+}
+
 }  // namespace ariadne

@@ -76,6 +76,10 @@ std::optional<request_error> check(const integer_limit& limit, std::int64_t valu
 std::optional<request_error> check(const real_limit& limit, double value);
 std::optional<request_error> check(const text_limit& limit, std::string_view value);
 
+// The error for a path of `letters` directions outside limits::path_letters:
+// "\"dirs\" must hold 1 to 4096 letters".
+std::optional<request_error> check_path_length(std::size_t letters);
+
 // "from 1 to 8192": the range as the messages above say it.
 std::string describe_range(const integer_limit& limit);
 

@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "core/play/commands.hpp"
+#include "core/play/request_check.hpp"
 
 namespace ariadne {
 
@@ -22,7 +23,8 @@ std::variant<drone_state, request_error> player::start(
   return start_state(*run_);
 }
 
-std::optional<request_error> player::refuse_command() const {
+std::optional<request_error> player::refuse(const run_command& command) const {
+  if (auto problem = check_command(command)) return problem;
   if (in_run()) return std::nullopt;
   return request_error{errc::no_run, run_ ? "the run has ended; send start to play again"
                                           : "no run yet; send start first"};

@@ -38,9 +38,10 @@ class player {
                                                  clock::time_point now,
                                                  run_observer* observer = nullptr);
 
-  // Why a run command cannot be played now (no run in play), or nullopt.
-  std::optional<request_error> refuse_command() const;
-  // Plays a command on the run in play; refuse_command() must be nullopt.
+  // Why command cannot be played now (a path too long, or no run in play),
+  // or nullopt.
+  std::optional<request_error> refuse(const run_command& command) const;
+  // Plays a command on the run in play; refuse(command) must be nullopt.
   drone_state play(const run_command& command, clock::time_point now);
 
   // Ends the run in play, if any, as abandoned (a connection that closes).

@@ -23,9 +23,12 @@ std::shared_ptr<run_subscription> run_feed::subscribe(std::size_t queue_capacity
 }
 
 void run_feed::unsubscribe(const std::shared_ptr<run_subscription>& subscription) {
-  std::lock_guard lock(mutex_);
-  std::erase(subscriptions_, subscription);
-  listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
+  {
+    std::lock_guard lock(mutex_);
+    std::erase(subscriptions_, subscription);
+    listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
+  }
+  subscription->detach();
 }
 
 run_summary run_feed::summary() const {
@@ -82,20 +85,26 @@ void run_feed::on_event(const run& r, const run_event& event) {
 
   const feed_event out{seq,       event.kind, event.dir, r.status(), event.position, event.treasure,
                        r.steps(), r.bumps(),  r.found(), detail};
-  std::lock_guard lock(mutex_);
-  if (started) start_ = detail->start;
-  if (finished) {
-    result_ = detail->result;
-    finished_ = true;
+  {
+    std::lock_guard lock(mutex_);
+    if (started) start_ = detail->start;
+    if (finished) {
+      result_ = detail->result;
+      finished_ = true;
+    }
+    // Push to every listener; one whose queue is full is dropped (push closes it).
+    std::erase_if(subscriptions_, [&](const auto& s) {
+      const bool kept = s->push(out) && !finished;
+      if (finished) s->close(false);
+      if (s->take_waiting()) waking_.push_back(s);
+      return !kept;
+    });
+    listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
   }
-  // Push to every listener; one whose queue is full is dropped (push closes it).
-  std::erase_if(subscriptions_, [&](const auto& s) { return !s->push(out); });
-  if (finished) {
-    for (const auto& s : subscriptions_)
-      s->close(false);
-    subscriptions_.clear();
-  }
-  listeners_.store(subscriptions_.size(), std::memory_order_seq_cst);
+  // Wakes run outside the lock: a listener's wake may post, or read the feed.
+  for (const auto& s : waking_)
+    s->wake();
+  waking_.clear();
 }
 
 }  // namespace ariadne

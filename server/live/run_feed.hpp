@@ -30,8 +30,9 @@ struct run_summary {
 // the registry shows and fans each event out to any number of listeners, each
 // through its own bounded queue (run_subscription). Listeners come and go
 // while the run plays. The run never waits for a listener: with none, an event
-// costs a few relaxed atomic stores; with some, one short lock and a copy into
-// each queue, and a listener whose queue is full is dropped and told so.
+// costs a few atomic stores and loads; with some, one short lock (shared only
+// with subscribe and unsubscribe) and a copy into each queue, and a listener
+// whose queue is full is dropped and told so.
 class run_feed : public run_observer {
  public:
   static constexpr std::size_t default_queue = 4096;
@@ -46,6 +47,7 @@ class run_feed : public run_observer {
   // back closed.
   std::shared_ptr<run_subscription> subscribe(std::size_t queue_capacity = default_queue,
                                               std::function<void()> wake = {});
+  // After this returns, the subscription's wake is never called again.
   void unsubscribe(const std::shared_ptr<run_subscription>& subscription);
   std::size_t listeners() const { return listeners_.load(std::memory_order_acquire); }
 
@@ -70,6 +72,10 @@ class run_feed : public run_observer {
   std::optional<run_result> result_;
   bool finished_ = false;
   std::vector<std::shared_ptr<run_subscription>> subscriptions_;
+
+  // Touched by the run's thread only: listeners to wake once the lock is
+  // released (capacity reused, so waking allocates nothing).
+  std::vector<std::shared_ptr<run_subscription>> waking_;
 };
 
 }  // namespace ariadne

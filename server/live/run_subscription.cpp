@@ -17,20 +17,28 @@ bool run_subscription::push(const feed_event& event) {
   }
   slots_[tail & mask_] = event;
   // Sequentially consistent, paired with wait(): either the listener sees
-  // this event, or this thread sees that it waits.
+  // this event, or take_waiting sees that it waits.
   tail_.store(tail + 1, std::memory_order_seq_cst);
-  wake_if_waiting();
   return true;
 }
 
 void run_subscription::close(bool dropped) {
   if (dropped) dropped_.store(true, std::memory_order_release);
   closed_.store(true, std::memory_order_seq_cst);
-  wake_if_waiting();
 }
 
-void run_subscription::wake_if_waiting() {
-  if (waiting_.load(std::memory_order_seq_cst) && waiting_.exchange(false) && wake_) wake_();
+bool run_subscription::take_waiting() {
+  return waiting_.load(std::memory_order_seq_cst) && waiting_.exchange(false);
+}
+
+void run_subscription::wake() {
+  std::lock_guard lock(wake_mutex_);
+  if (wake_) wake_();
+}
+
+void run_subscription::detach() {
+  std::lock_guard lock(wake_mutex_);
+  wake_ = nullptr;
 }
 
 bool run_subscription::wait() {

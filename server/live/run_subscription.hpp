@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include "server/live/feed_event.hpp"
@@ -18,8 +19,10 @@ class run_feed;
 class run_subscription {
  public:
   // capacity is rounded up to a power of two. wake, when set, is called on
-  // the run's thread when events arrive for a listener that asked to wait (or
-  // when it is dropped); it must not block.
+  // the run's thread, outside the feed's lock, when events arrive for a
+  // listener that asked to wait (or when it is closed); it must be quick and
+  // must not unsubscribe. It is never called once run_feed::unsubscribe has
+  // returned.
   run_subscription(std::size_t capacity, std::function<void()> wake);
 
   run_subscription(const run_subscription&) = delete;
@@ -48,20 +51,33 @@ class run_subscription {
   // True once the queue overflowed: the listener was dropped from its run.
   bool dropped() const { return dropped_.load(std::memory_order_acquire); }
   // True once the run's last event (finished) is queued, or the listener was
-  // dropped: after draining, nothing more will come.
+  // dropped: nothing more will be queued.
   bool closed() const { return closed_.load(std::memory_order_acquire); }
+  // True once closed and everything queued has been drained: the listener is
+  // done. (Testing closed() after a drain could miss a last event.)
+  bool done() const {
+    return closed() &&
+           tail_.load(std::memory_order_acquire) == head_.load(std::memory_order_relaxed);
+  }
   std::size_t capacity() const { return slots_.size(); }
 
  private:
   friend class run_feed;
 
-  // Run: queues event; false (and dropped) when the queue is full.
+  // Run: queues event; false when the queue is full (the listener is then
+  // closed as dropped). Neither wakes the listener: see take_waiting.
   bool push(const feed_event& event);
   void close(bool dropped);
-  void wake_if_waiting();
+  // Run, after push or close: true when the listener asked to be woken (the
+  // run then calls wake once it holds no lock).
+  bool take_waiting();
+  void wake();
+  // Feed, on unsubscribe: no wake after this returns.
+  void detach();
 
   std::vector<feed_event> slots_;
   std::size_t mask_;
+  std::mutex wake_mutex_;  // guards wake_
   std::function<void()> wake_;
   std::atomic<std::size_t> head_{0};  // written by the listener
   std::atomic<std::size_t> tail_{0};  // written by the run

@@ -4,6 +4,7 @@
 
 #include <variant>
 
+#include "core/play/request_check.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
@@ -54,6 +55,11 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
   }
   auto& request = std::get<protocol::client_request>(parsed);
   const std::string_view id = request.id;
+  // A start the rules refuse is answered like a message the codec refuses:
+  // before the hello and the rate limit.
+  if (const auto* start = std::get_if<protocol::start_message>(&request.message)) {
+    if (auto problem = check_request(*start)) return reply_error(*problem, id, reply);
+  }
   if (!bucket_.take(now)) return reply_rate_limited(id, reply);
   rate_limited_in_a_row_ = 0;
 
@@ -80,8 +86,9 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
     on_start(*start, id, reply, now);
     return;
   }
-  if (auto problem = player_.refuse_command()) return reply_error(*problem, id, reply);
-  play(*protocol::command_of(request.message), id, reply, now);
+  const run_command command = *protocol::command_of(request.message);
+  if (auto problem = player_.refuse(command)) return reply_error(*problem, id, reply);
+  play(command, id, reply, now);
 }
 
 void client_session::reply_rate_limited(std::string_view id, std::string& reply) {

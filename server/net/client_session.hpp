@@ -66,8 +66,8 @@ class client_session : public websocket_handler {
   bool greeted_ = false;
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
+  std::shared_ptr<run_feed> feed_;  // the current run's: declared first, so it outlives the run
   player player_;
-  std::shared_ptr<run_feed> feed_;  // the current run's
   bool holds_run_slot_ = false;
 };
 

@@ -4,6 +4,8 @@
 
 #include <iostream>
 
+#include "core/model/limits.hpp"
+
 namespace ariadne {
 
 config_outcome parse_server_config(int argc, const char* const* argv) {
@@ -52,7 +54,7 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
       ->capture_default_str();
   app.add_option("--max-maze-cells", c.max_maze_cells, "Largest maze a run may ask for, in cells")
       ->envname("ARIADNE_MAX_MAZE_CELLS")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{8192} * 8192))
+      ->check(CLI::Range(std::uint64_t{1}, limits::width.max * limits::height.max))
       ->capture_default_str();
   app.add_option("--rate-limit", c.rate_limit, "Messages per second per connection; 0 turns it off")
       ->envname("ARIADNE_RATE_LIMIT")

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "core/play/run_setup.hpp"
+
 namespace ariadne {
 
 // Everything ariadne-server can be told, by flag or by ARIADNE_* environment
@@ -19,11 +21,11 @@ struct server_config {
   std::size_t max_message_bytes = 4096;
   std::size_t max_connections = 10000;
   std::size_t max_runs = 10000;
-  std::uint64_t max_maze_cells = 1024ULL * 1024ULL;
+  std::uint64_t max_maze_cells = host_limits{}.max_maze_cells;
   double rate_limit = 100000.0;  // messages per second per connection; 0 = off
   double rate_burst = 10000.0;
   std::uint32_t rate_abuse_limit = 1000;  // consecutive rate_limited replies before closing
-  std::uint32_t bump_penalty = 1;
+  std::uint32_t bump_penalty = host_limits{}.bump_penalty;
   std::uint64_t max_run_seconds = 3600;  // every run's wall-clock cap; 0 = none
   std::size_t write_queue_limit = 64;    // replies queued before reading pauses
   unsigned shutdown_grace_ms = 4000;

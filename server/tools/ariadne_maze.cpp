@@ -167,13 +167,14 @@ int run(int argc, char** argv) {
   }
   if (solve && format != "svg") throw usage_error("--solve draws on a picture: use --format svg");
 
+  // Checked even with --input: a value out of range is a mistake either way.
+  const maze_request request{std::nullopt, spec.generator, spec.width,
+                             spec.height,  spec.seed,      spec.loops};
+  if (auto problem = check_maze(request)) throw usage_error(problem->message);
   maze_layout layout{grid(1, 1), std::nullopt, {}};
   if (*input_option) {
     layout = read_layout(input, input_format);
   } else {
-    const maze_request request{std::nullopt, spec.generator, spec.width,
-                               spec.height,  spec.seed,      spec.loops};
-    if (auto problem = check_maze(request)) throw usage_error(problem->message);
     layout.walls = generate(spec);
   }
 

@@ -8,6 +8,7 @@
 #include "clients/sdk/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
+#include "core/model/limits.hpp"
 #include "server/net/server.hpp"
 #include "server/net/server_context.hpp"
 
@@ -43,6 +44,8 @@ class offline_online_test : public ::testing::Test {
     config.bind = "127.0.0.1";
     config.port = 0;
     config.threads = 1;
+    // Room for a path one letter too long, so the codec (not the frame limit) judges it.
+    config.max_message_bytes = 16384;
     catalog_ = maze_catalog::load(ARIADNE_TEST_MAZES);
     server_ = std::make_unique<server>(config, catalog_);
     server_->start();
@@ -91,6 +94,26 @@ TEST_F(offline_online_test, the_same_bad_requests_get_the_same_errors) {
          r.maze.height = 2000;
        },
        errc::too_large},
+      // Two faults: the first in the codec's field order wins on both paths.
+      {"unknown generator and no treasure",
+       [](run_request& r) {
+         r.maze.generator = "nope";
+         r.treasures = 0;
+       },
+       errc::bad_request},
+      {"unknown generator and width 0",
+       [](run_request& r) {
+         r.maze.generator = "nope";
+         r.maze.width = 0;
+       },
+       errc::invalid_maze},
+      {"name and generator and loops 2",
+       [](run_request& r) {
+         r.maze.name = "hedge5x5";
+         r.maze.generator = "prim";
+         r.maze.loops = 2;
+       },
+       errc::invalid_maze},
   };
   local_drone offline(host_, &catalog_);
   remote_drone online(url_, "offline-online");
@@ -118,6 +141,24 @@ TEST_F(offline_online_test, the_same_bad_requests_get_the_same_errors) {
   EXPECT_EQ(a.open, b.open);
   EXPECT_EQ(a.max_steps, b.max_steps);
   EXPECT_EQ(a.maze, b.maze);
+}
+
+TEST_F(offline_online_test, the_same_paths_are_refused) {
+  local_drone offline(host_, &catalog_);
+  remote_drone online(url_, "offline-online");
+  const std::vector<direction> too_long(limits::path_letters.max + 1, direction::north);
+  for (drone* d : std::vector<drone*>{&offline, &online}) {
+    d->start(run_request{});
+    std::optional<errc> refused;
+    try {
+      d->path(too_long);
+    } catch (const drone_error& e) {
+      refused = e.code();
+    }
+    EXPECT_EQ(refused, errc::bad_request);
+    EXPECT_EQ(d->state().steps + d->state().bumps, 0U);
+    d->abandon();
+  }
 }
 
 TEST_F(offline_online_test, the_same_order_errors_too) {

@@ -57,6 +57,10 @@ expect_error --seeds 9-1 --offline
 expect_error --generator nope --offline
 expect_error --url ws://127.0.0.1:1/ws --seeds 1
 expect_error --maze missing --url "$url" --seeds 1 --bot dfs
+# The rules' own limits and sentences (core/model/limits.hpp).
+expect_error --offline --treasures 5000
+check 'grep -q "\"treasures\" must be from 1 to 1000, got 5000" "$work/err"' "treasures message: $(cat "$work/err")"
+expect_error --offline --maze hedge5x5 --loops 3
 
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

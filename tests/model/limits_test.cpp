@@ -26,12 +26,18 @@ TEST(limits, one_wording_for_every_range) {
   EXPECT_FALSE(check(limits::player_name, std::string(64, 'x')).has_value());
 }
 
-TEST(limits, the_widest_ranges_fit_their_fields) {
-  // run_request keeps sizes in int32 and counts in uint32: the limits must fit.
-  EXPECT_LE(limits::width.max, static_cast<std::uint64_t>(INT32_MAX));
-  EXPECT_LE(limits::treasures.max, static_cast<std::uint64_t>(UINT32_MAX));
-  EXPECT_LE(limits::reuse_walls_removed.max, static_cast<std::uint64_t>(UINT32_MAX));
-  EXPECT_FALSE(check(limits::seed, UINT64_MAX).has_value());
+// run_request keeps sizes in int32 and counts in uint32: the limits must fit.
+static_assert(limits::width.max <= static_cast<std::uint64_t>(INT32_MAX));
+static_assert(limits::height.max <= static_cast<std::uint64_t>(INT32_MAX));
+static_assert(limits::treasures.max <= static_cast<std::uint64_t>(UINT32_MAX));
+static_assert(limits::reuse_walls_removed.max <= static_cast<std::uint64_t>(UINT32_MAX));
+
+TEST(limits, paths_and_seeds) {
+  EXPECT_FALSE(check(limits::seed, std::uint64_t{UINT64_MAX}).has_value());
+  EXPECT_FALSE(check_path_length(1).has_value());
+  EXPECT_FALSE(check_path_length(4096).has_value());
+  EXPECT_EQ(check_path_length(0)->message, "\"dirs\" must hold 1 to 4096 letters");
+  EXPECT_EQ(check_path_length(4097)->code, errc::bad_request);
 }
 
 }  // namespace

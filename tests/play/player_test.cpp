@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <vector>
+
+#include "core/model/limits.hpp"
 
 #include "core/maze/micromouse_text.hpp"
 
@@ -34,7 +37,7 @@ class player_test : public ::testing::Test {
 
 TEST_F(player_test, commands_before_a_start_are_refused) {
   EXPECT_FALSE(seat_.in_run());
-  const auto problem = seat_.refuse_command();
+  const auto problem = seat_.refuse(sense);
   ASSERT_TRUE(problem.has_value());
   EXPECT_EQ(problem->code, errc::no_run);
   EXPECT_EQ(problem->message, "no run yet; send start first");
@@ -64,7 +67,7 @@ TEST_F(player_test, plays_a_named_maze_to_the_end) {
   EXPECT_EQ(found.result->status, run_status::found);
   EXPECT_EQ(found.result->score, 2U);
   EXPECT_FALSE(seat_.in_run());
-  EXPECT_EQ(seat_.refuse_command()->message, "the run has ended; send start to play again");
+  EXPECT_EQ(seat_.refuse(sense)->message, "the run has ended; send start to play again");
   EXPECT_EQ(seat_.current()->status(), run_status::found);
 }
 
@@ -103,6 +106,18 @@ TEST_F(player_test, paths_and_timeouts_apply_as_the_rules_say) {
   const drone_state late = seat_.play(sense, now_ + std::chrono::seconds(2));
   ASSERT_TRUE(late.result.has_value());
   EXPECT_EQ(late.result->status, run_status::timeout);
+}
+
+TEST_F(player_test, a_path_of_no_or_too_many_letters_is_refused_even_in_a_run) {
+  ASSERT_TRUE(std::holds_alternative<drone_state>(start(run_request{})));
+  const std::vector<direction> long_path(limits::path_letters.max + 1, direction::north);
+  const auto problem = seat_.refuse({run_command::kind::path, {}, long_path});
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(problem->code, errc::bad_request);
+  EXPECT_EQ(problem->message, "\"dirs\" must hold 1 to 4096 letters");
+  EXPECT_TRUE(seat_.refuse({run_command::kind::path, {}, {}}).has_value());
+  const std::vector<direction> longest(limits::path_letters.max, direction::north);
+  EXPECT_FALSE(seat_.refuse({run_command::kind::path, {}, longest}).has_value());
 }
 
 TEST_F(player_test, leaving_abandons_the_run_in_play) {

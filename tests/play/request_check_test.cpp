@@ -21,7 +21,7 @@ TEST(request_check, maze_problems) {
   ASSERT_TRUE(unknown.has_value());
   EXPECT_EQ(unknown->code, errc::invalid_maze);
   EXPECT_EQ(unknown->message,
-            "unknown generator 'nope' (GET /api/generators or ariadne-maze --list names them)");
+            "unknown generator 'nope'; GET /api/generators (or ariadne-maze --list) names them");
   maze = {};
   maze.generator = std::string(60, 'g');
   EXPECT_NE(check_maze(maze)->message.find("..."), std::string::npos);

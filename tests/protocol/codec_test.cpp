@@ -213,7 +213,9 @@ TEST(codec, refuses_a_result_that_is_still_active) {
       R"({"type":"state","run":1,"position":{"x":0,"y":0},"open":[],"treasure":false,"steps":0,)"
       R"("bumps":0,"found":0,"result":{"status":"active","steps":0,"bumps":0,"score":0,)"
       R"("optimal":0,"efficiency":0,"seed":1}})";
-  EXPECT_TRUE(std::holds_alternative<parse_error>(parse_server_message(text)));
+  const auto parsed = parse_server_message(text);
+  ASSERT_TRUE(std::holds_alternative<parse_error>(parsed));
+  EXPECT_EQ(std::get<parse_error>(parsed).message, "unknown result status");
 }
 
 }  // namespace

@@ -71,6 +71,10 @@ expect_usage_error --format png
 expect_usage_error --input /no/such/file
 expect_usage_error --solve
 expect_usage_error --seed -3
+expect_usage_error --loops 2 --input "$data/hedge5x5.txt"
+grep -q '"loops" must be from 0 to 1, got 2' "$work/err" && ok || fail "loops message: $(cat "$work/err")"
+expect_usage_error --width 0
+grep -q '"width" must be from 1 to 8192, got 0' "$work/err" && ok || fail "width message: $(cat "$work/err")"
 printf 'o---o\n|   \no---o\n' > "$work/broken.txt"
 expect_usage_error --input "$work/broken.txt"
 grep -q "line 2, column 5" "$work/err" && ok || fail "malformed file error names no line and column: $(cat "$work/err")"
