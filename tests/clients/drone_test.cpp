@@ -9,6 +9,7 @@
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "server/net/server.hpp"
+#include "tests/support/loopback_config.hpp"
 
 namespace ariadne {
 namespace {
@@ -16,10 +17,7 @@ namespace {
 class drone_test : public ::testing::Test {
  protected:
   void SetUp() override {
-    server_config config;
-    config.bind = "127.0.0.1";
-    config.port = 0;
-    config.threads = 2;
+    server_config config = testing::loopback_config(2);
     config.shutdown_grace_ms = 500;
     catalog_ = maze_catalog::load(ARIADNE_TEST_MAZES);
     server_ = std::make_unique<server>(config, catalog_);

@@ -11,6 +11,7 @@
 #include "core/model/limits.hpp"
 #include "server/net/server.hpp"
 #include "server/net/server_context.hpp"
+#include "tests/support/loopback_config.hpp"
 
 namespace ariadne {
 namespace {
@@ -40,10 +41,7 @@ answer start_on(drone& d, const run_request& request) {
 class offline_online_test : public ::testing::Test {
  protected:
   void SetUp() override {
-    server_config config;
-    config.bind = "127.0.0.1";
-    config.port = 0;
-    config.threads = 1;
+    server_config config = testing::loopback_config(1);
     // Room for a path one letter too long, so the codec (not the frame limit) judges it.
     config.max_message_bytes = 16384;
     catalog_ = maze_catalog::load(ARIADNE_TEST_MAZES);

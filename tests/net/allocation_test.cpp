@@ -15,6 +15,7 @@
 #include "server/net/client_session.hpp"
 #include "server/net/server.hpp"
 #include "server/net/server_context.hpp"
+#include "tests/support/loopback_config.hpp"
 
 namespace {
 
@@ -112,10 +113,7 @@ TEST(allocations, session_moves_with_a_listener_allocate_nothing) {
 std::uint64_t socket_allocations(bool listening) {
   namespace beast = boost::beast;
   namespace net = boost::asio;
-  server_config config;
-  config.bind = "127.0.0.1";
-  config.port = 0;
-  config.threads = 1;
+  server_config config = testing::loopback_config(1);
   server s(config, maze_catalog{});
   s.start();
   net::io_context ioc;

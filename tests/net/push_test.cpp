@@ -12,6 +12,7 @@
 #include "server/net/server.hpp"
 #include "server/net/server_context.hpp"
 #include "tests/net/test_client.hpp"
+#include "tests/support/loopback_config.hpp"
 
 namespace ariadne {
 namespace {
@@ -72,10 +73,7 @@ class push_handler : public websocket_handler {
 class push_test : public ::testing::Test {
  protected:
   void SetUp() override {
-    server_config config;
-    config.bind = "127.0.0.1";
-    config.port = 0;
-    config.threads = 2;
+    server_config config = testing::loopback_config(2);
     config.write_queue_limit = 8;
     server_ = std::make_unique<server>(config, maze_catalog{});
     server_->context().routes().add(
