@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/limits.hpp"
+#include "protocol/raw_json.hpp"
 
 namespace ariadne::protocol {
 
@@ -172,7 +173,9 @@ client_message read_client_body(std::string_view type, const json& doc) {
 // Reads "type" and "id" common to every message; returns the document.
 std::variant<json, parse_error> read_envelope(std::string_view text, std::string& type,
                                               std::string& id) {
-  json doc = json::parse(text, nullptr, false);
+  // nlohmann stops reading at a NUL: a frame holding one is not one JSON value.
+  json doc = text.find('\0') == std::string_view::npos ? json::parse(text, nullptr, false)
+                                                       : json(json::value_t::discarded);
   if (doc.is_discarded()) return parse_error{errc::bad_json, "the message is not valid JSON", ""};
   if (!doc.is_object()) {
     return parse_error{errc::bad_request,
@@ -183,7 +186,8 @@ std::variant<json, parse_error> read_envelope(std::string_view text, std::string
       return parse_error{errc::bad_request, "\"id\" must be a string, a number, a boolean or null",
                          ""};
     }
-    id = it->dump();
+    // Echoed exactly as written: 1e2 stays 1e2, a long integer keeps its digits.
+    id = std::string(raw_member(text, "id"));
   }
   const auto t = doc.find("type");
   if (t == doc.end() || !t->is_string()) {
@@ -363,8 +367,7 @@ std::string write_client_message(const client_message& message, std::string_view
         }
       },
       message);
-  if (!id.empty()) doc["id"] = json::parse(id, nullptr, false);
-  return doc.dump();
+  return with_raw_id(doc.dump(), id);
 }
 
 void append_state(std::string& out, const state_message& s, std::string_view id) {
@@ -471,8 +474,7 @@ std::string write_server_message(const server_message& message, std::string_view
     doc["code"] = std::string(to_string(error.code));
     doc["message"] = error.message;
   }
-  if (!id.empty()) doc["id"] = json::parse(id, nullptr, false);
-  return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+  return with_raw_id(doc.dump(-1, ' ', false, json::error_handler_t::replace), id);
 }
 
 std::string path_letters(const std::vector<direction>& dirs) {

@@ -28,7 +28,8 @@ struct real_limit {
   errc code = errc::bad_request;
 };
 
-// A text field: 1 to max_length characters.
+// A text field: 1 to max_length characters (Unicode code points) of
+// printable UTF-8: no control characters.
 struct text_limit {
   std::string_view field;
   std::size_t max_length = 0;
@@ -51,6 +52,11 @@ inline constexpr integer_limit reuse_walls_removed{"reuse_walls_removed", 0, 1'0
                                                    errc::bad_request};
 inline constexpr integer_limit time_limit_ms{"time_limit_ms", 0, 86'400'000, errc::bad_request};
 inline constexpr integer_limit path_letters{"dirs", 1, 4096, errc::bad_request};
+
+// The smallest message limit a server may set (its --max-message-bytes):
+// room for the longest path with its envelope and an id of a few hundred
+// bytes, so that a path the rules allow is never cut off by the frame limit.
+inline constexpr std::size_t min_message_bytes = path_letters.max + 512;
 
 inline constexpr text_limit player_name{"name", 64};
 inline constexpr text_limit maze_name{"name", 128};
@@ -75,6 +81,10 @@ std::optional<request_error> check(const integer_limit& limit, std::uint64_t val
 std::optional<request_error> check(const integer_limit& limit, std::int64_t value);
 std::optional<request_error> check(const real_limit& limit, double value);
 std::optional<request_error> check(const text_limit& limit, std::string_view value);
+
+// The characters in text when it is UTF-8 without control characters (C0,
+// DEL, C1), else nullopt.
+std::optional<std::size_t> printable_length(std::string_view text);
 
 // The error for a path of `letters` directions outside limits::path_letters:
 // "\"dirs\" must hold 1 to 4096 letters".

@@ -8,6 +8,7 @@
 #include "protocol/codec.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
+#include "server/net/log_text.hpp"
 
 namespace ariadne {
 
@@ -70,7 +71,8 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
     }
     greeted_ = true;
     name_ = hello->name;
-    spdlog::info("session {} from {} is '{}'", id_, peer_, name_);
+    log_name_ = log_text(name_);
+    spdlog::info("session {} from {} is '{}'", id_, peer_, log_name_);
     reply += protocol::write_server_message(
         protocol::welcome_message{protocol::version, std::string("ariadne/") + ARIADNE_VERSION,
                                   id_},
@@ -136,7 +138,7 @@ void client_session::on_start(const protocol::start_message& start, std::string_
   holds_run_slot_ = true;
   context_.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
   const run& r = *player_.current();
-  spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, name_,
+  spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, log_name_,
                r.id(), r.source().label(), r.maze().width(), r.maze().height(), r.seed(),
                r.treasures());
   protocol::append_state(reply, std::get<drone_state>(started), id);
@@ -152,7 +154,7 @@ void client_session::settle_if_finished() {
   context_.stats().count_finished(result.status);
   spdlog::info(
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,
-      name_, r.id(), to_string(result.status), result.steps, result.bumps, result.score,
+      log_name_, r.id(), to_string(result.status), result.steps, result.bumps, result.score,
       result.optimal, result.efficiency);
 }
 

@@ -38,7 +38,7 @@ class client_session : public websocket_handler {
   }
   // Closes (1008) once the client has been rate limited so often in a row.
   std::optional<close_request> close_requested() const override;
-  std::string describe() const override { return "'" + name_ + "'"; }
+  std::string describe() const override { return "'" + log_name_ + "'"; }
 
   // True once the client has been rate limited so often in a row that the
   // connection should be closed (1008).
@@ -63,6 +63,7 @@ class client_session : public websocket_handler {
   std::string id_;
   std::string peer_;
   std::string name_;
+  std::string log_name_;  // name_ as logs may show it
   bool greeted_ = false;
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;

@@ -14,6 +14,20 @@ namespace {
 constexpr auto request_timeout = std::chrono::seconds(30);
 constexpr std::uint64_t max_request_body = 8192;
 
+// RFC 6455: the key is 16 random bytes in base64, so 22 characters whose last
+// carries two bits only, then "==".
+bool valid_websocket_key(std::string_view key) {
+  constexpr std::string_view alphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  if (key.size() != 24 || key.substr(22) != "==") return false;
+  for (std::size_t i = 0; i < 22; ++i) {
+    const auto digit = alphabet.find(key[i]);
+    if (digit == std::string_view::npos) return false;
+    if (i == 21 && (digit & 15U) != 0) return false;
+  }
+  return true;
+}
+
 std::string describe_peer(const tcp::socket& socket) {
   error_code ec;
   const auto endpoint = socket.remote_endpoint(ec);
@@ -69,6 +83,11 @@ void http_session::on_read(error_code ec, std::size_t) {
 }
 
 void http_session::upgrade(std::string_view target) {
+  const auto key = parser_->get()[http::field::sec_websocket_key];
+  if (!valid_websocket_key(std::string_view(key.data(), key.size()))) {
+    return send(http::status::bad_request, "text/plain; charset=utf-8",
+                "Sec-WebSocket-Key must be 16 bytes in base64\n", false);
+  }
   const websocket_routes::factory* route = context_->routes().find(target);
   if (route == nullptr) {
     return send(http::status::not_found, "text/plain; charset=utf-8",
@@ -89,8 +108,8 @@ void http_session::upgrade(std::string_view target) {
   }
   // The websocket session takes the socket and the connection slot.
   stream_.expires_never();
-  std::make_shared<websocket_session>(stream_.release_socket(), context_, std::move(who),
-                                      std::move(std::get<0>(made)))
+  std::make_shared<websocket_session>(stream_.release_socket(), std::move(buffer_), context_,
+                                      std::move(who), std::move(std::get<0>(made)))
       ->run(parser_->release());
 }
 

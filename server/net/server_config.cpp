@@ -41,7 +41,7 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   app.add_option("--max-message-bytes", c.max_message_bytes,
                  "Largest client message; a larger one closes the connection (1009)")
       ->envname("ARIADNE_MAX_MESSAGE_BYTES")
-      ->check(CLI::Range(std::size_t{256}, std::size_t{1} << 20))
+      ->check(CLI::Range(limits::min_message_bytes, std::size_t{1} << 20))
       ->capture_default_str();
   app.add_option("--max-connections", c.max_connections,
                  "WebSocket connections held at once; more get HTTP 503")

@@ -18,7 +18,7 @@ struct server_config {
   std::string log_level = "info";
   std::string port_file;
 
-  std::size_t max_message_bytes = 4096;
+  std::size_t max_message_bytes = 8192;  // at least limits::min_message_bytes
   std::size_t max_connections = 10000;
   std::size_t max_runs = 10000;
   std::uint64_t max_maze_cells = host_limits{}.max_maze_cells;

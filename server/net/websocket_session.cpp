@@ -2,12 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/net/log_text.hpp"
+
 namespace ariadne {
 
-websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<server_context> context,
-                                     connection_info who,
+websocket_session::websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
+                                     std::shared_ptr<server_context> context, connection_info who,
                                      std::unique_ptr<websocket_handler> handler)
-    : ws_(std::move(socket)),
+    : ws_(std::move(socket), std::move(already_read)),
       context_(std::move(context)),
       who_(std::move(who)),
       handler_(std::move(handler)) {
@@ -65,7 +67,8 @@ void websocket_session::fail(error_code ec, const char* what) {
 
 void websocket_session::on_accept(error_code ec) {
   if (ec) return fail(ec, "handshake");
-  spdlog::info("session {} connected from {} to {}", who_.session, who_.peer, who_.target);
+  spdlog::info("session {} connected from {} to {}", who_.session, who_.peer,
+               log_text(who_.target));
   if (context_->stopping()) {
     return close_after_writes(websocket::close_code::going_away, "server shutting down");
   }

@@ -7,6 +7,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/closable.hpp"
 #include "server/net/message_sink.hpp"
+#include "server/net/prefixed_stream.hpp"
 #include "server/net/server_context.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"
@@ -25,9 +26,12 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
                           public closable,
                           public message_sink {
  public:
-  // Takes a connection slot already reserved with the server context.
-  websocket_session(tcp::socket&& socket, std::shared_ptr<server_context> context,
-                    connection_info who, std::unique_ptr<websocket_handler> handler);
+  // Takes a connection slot already reserved with the server context, and
+  // what was read past the upgrade request (the first frames of a client
+  // that did not wait for the handshake's answer).
+  websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
+                    std::shared_ptr<server_context> context, connection_info who,
+                    std::unique_ptr<websocket_handler> handler);
   ~websocket_session() override;
 
   void run(http::request<http::string_body> request);
@@ -48,7 +52,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_close(error_code ec);
   void fail(error_code ec, const char* what);
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<prefixed_stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<server_context> context_;
   connection_info who_;

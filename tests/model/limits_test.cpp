@@ -26,6 +26,29 @@ TEST(limits, one_wording_for_every_range) {
   EXPECT_FALSE(check(limits::player_name, std::string(64, 'x')).has_value());
 }
 
+TEST(limits, names_are_printable_text_counted_in_characters) {
+  const std::string printable = "\"name\" must be printable UTF-8 text, without control characters";
+  for (const std::string& bad :
+       {std::string("evil\nname"), std::string("\x1b[31mred"), std::string("tab\there"),
+        std::string("del\x7f"), std::string("c1\xc2\x85"), std::string("bad\xff"),
+        std::string("overlong\xc0\xaf"), std::string("cut\xe2\x82"),
+        std::string("surrogate\xed\xa0\x80"), std::string("nul\0", 4)}) {
+    const auto problem = check(limits::player_name, bad);
+    ASSERT_TRUE(problem.has_value()) << bad;
+    EXPECT_EQ(problem->code, errc::bad_request);
+    EXPECT_EQ(problem->message, printable) << bad;
+  }
+  std::string accents;
+  for (int i = 0; i < 64; ++i)
+    accents += "\xc3\xa9";  // é: two bytes, one character
+  EXPECT_FALSE(check(limits::player_name, accents).has_value());
+  EXPECT_EQ(check(limits::player_name, accents + "\xc3\xa9")->message,
+            "\"name\" must be 1 to 64 characters long");
+  EXPECT_EQ(printable_length("\xf0\x9f\x90\xad m\xc3\xbc"
+                             "de"),
+            6U);  // mouse, space, m, ü, d, e
+}
+
 // run_request keeps sizes in int32 and counts in uint32: the limits must fit.
 static_assert(limits::width.max <= static_cast<std::uint64_t>(INT32_MAX));
 static_assert(limits::height.max <= static_cast<std::uint64_t>(INT32_MAX));

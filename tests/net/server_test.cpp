@@ -10,6 +10,7 @@
 
 #include "core/game/maze_catalog.hpp"
 #include "core/maze/cell.hpp"
+#include "core/model/limits.hpp"
 #include "server/net/server_context.hpp"
 #include "tests/net/test_client.hpp"
 
@@ -161,13 +162,34 @@ TEST_F(server_test, pipelined_requests_are_answered_in_order) {
     EXPECT_EQ(client.receive()["id"], i);
 }
 
-TEST_F(server_test, oversized_messages_close_with_1009) {
+// A message of exactly `bytes` bytes: a sense padded with an unknown field.
+std::string sense_of_size(std::size_t bytes) {
+  const std::string head = R"({"type":"sense","pad":")";
+  return head + std::string(bytes - head.size() - 2, 'x') + "\"}";
+}
+
+TEST_F(server_test, the_message_limit_is_exact_and_the_longest_path_always_fits) {
   server_config config;
-  config.max_message_bytes = 1024;
+  config.max_message_bytes = limits::min_message_bytes;  // the smallest a server may set
   start(config);
   test_client client(port());
   client.call(json{{"type", "hello"}});
-  client.send_text(R"({"type":"sense","pad":")" + std::string(2000, 'x') + "\"}");
+  client.call(json{{"type", "start"},
+                   {"maze", {{"generator", "prim"}, {"width", 64}, {"height", 64}}},
+                   {"max_steps", 1000000}});
+  // The longest path the rules allow, with an id: played.
+  const std::string longest(limits::path_letters.max, 'N');
+  const json played =
+      client.call(json{{"type", "path"}, {"dirs", longest}, {"id", std::string(200, 'i')}});
+  EXPECT_EQ(played["type"], "state") << played.dump().substr(0, 200);
+  // One letter more: refused by the rules, the connection stays.
+  const json refused = client.call(json{{"type", "path"}, {"dirs", longest + "N"}});
+  EXPECT_EQ(refused["code"], "bad_request");
+  EXPECT_EQ(refused["message"], "\"dirs\" must hold 1 to 4096 letters");
+  // A message of exactly the limit is read; one byte more closes with 1009.
+  client.send_text(sense_of_size(limits::min_message_bytes));
+  EXPECT_EQ(client.receive()["type"], "state");
+  client.send_text(sense_of_size(limits::min_message_bytes + 1));
   EXPECT_EQ(client.close_code(), 1009);
 }
 

@@ -1,5 +1,7 @@
 #include "protocol/codec.hpp"
 
+#include "protocol/fast_command.hpp"
+
 #include <gtest/gtest.h>
 
 namespace ariadne::protocol {
@@ -60,7 +62,16 @@ TEST(codec, echoes_any_scalar_id_verbatim) {
   EXPECT_EQ(parse_ok(R"({"type":"sense","id":-12.5})").id, "-12.5");
   EXPECT_EQ(parse_ok(R"({"type":"sense","id":true})").id, "true");
   EXPECT_EQ(parse_ok(R"({"type":"sense","id":null})").id, "null");
-  EXPECT_EQ(parse_ok(R"({"type":"sense","id":"\"q\u00e9"})").id, "\"\\\"qé\"");
+  // Exactly as the client wrote it, escapes, exponents and long integers included.
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":"\"q\u00e9"})").id, R"("\"q\u00e9")");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":1e2})").id, "1e2");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":123456789012345678901234567890})").id,
+            "123456789012345678901234567890");
+  EXPECT_EQ(parse_ok(R"({"id" : -0 ,"type":"sense"})").id, "-0");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","id":1,"id":"last"})").id, R"("last")");
+  EXPECT_EQ(parse_ok(R"({"type":"sense","\u0069d":2})").id, "2");
+  EXPECT_EQ(write_server_message(error_message{errc::no_run, "x"}, "1e2"),
+            R"({"code":"no_run","message":"x","type":"error","id":1e2})");
   EXPECT_EQ(parse_bad(R"({"type":"sense","id":[1]})").code, errc::bad_request);
   // An error reply still carries the id when it could be read.
   EXPECT_EQ(parse_bad(R"({"type":"move","dir":"X","id":9})").id, "9");
@@ -69,6 +80,15 @@ TEST(codec, echoes_any_scalar_id_verbatim) {
 TEST(codec, ignores_unknown_fields) {
   const auto move = parse_ok(R"({"type":"move","dir":"N","extra":{"a":[1,2]},"v":2})");
   EXPECT_EQ(std::get<move_message>(move.message).dir, direction::north);
+}
+
+TEST(codec, anything_after_the_value_is_bad_json) {
+  const std::string with_nul = std::string(R"({"type":"move","dir":"N"})") + '\0' + "garbage";
+  EXPECT_EQ(parse_bad(with_nul).code, errc::bad_json);
+  EXPECT_FALSE(parse_fast_command(with_nul).has_value());
+  EXPECT_EQ(parse_bad(R"({"type":"move","dir":"N"} x)").code, errc::bad_json);
+  EXPECT_EQ(parse_bad(R"({"type":"move","dir":"N"}{})").code, errc::bad_json);
+  EXPECT_EQ(parse_ok(" {\"type\":\"sense\"} \r\n\t").message.index(), 2U);
 }
 
 TEST(codec, malformed_json_is_bad_json) {

@@ -1,6 +1,8 @@
 // Differential fuzzing of the fast command reader against the full parser:
 // whatever parse_fast_command accepts, parse_client_message must accept too,
-// as the same command with the same id. Built two ways:
+// as the same command with the same id; a frame with a NUL in it is refused by
+// both; and the id echoed (its raw text, protocol/raw_json.hpp) reads back as
+// exactly the value nlohmann reads. Built two ways:
 // - with clang's -fsanitize=fuzzer (scripts/fuzz-codec.sh) as a libFuzzer target;
 // - otherwise with its own main, which replays a seed corpus and a fixed
 //   number of seeded random mutations (the ctest protocol.fast_command_fuzz).
@@ -13,6 +15,9 @@
 #include "core/maze/rng.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/fast_command.hpp"
+#include "protocol/raw_json.hpp"
+
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -25,8 +30,31 @@ using namespace ariadne::protocol;
   std::abort();
 }
 
+// The raw id text is the id nlohmann reads, for any object it accepts.
+void check_raw_id(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) return;
+  const auto doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return;
+  const auto it = doc.find("id");
+  const std::string_view raw = raw_member(text, "id");
+  if (it == doc.end()) {
+    if (!raw.empty()) disagree(text, "raw id where there is none");
+    return;
+  }
+  const auto reread = nlohmann::json::parse(raw, nullptr, false);
+  if (reread.is_discarded() || reread != *it) disagree(text, "raw id");
+}
+
 void check(std::string_view text) {
+  check_raw_id(text);
   const auto fast = parse_fast_command(text);
+  if (text.find('\0') != std::string_view::npos) {
+    if (fast) disagree(text, "fast reader took a NUL");
+    const auto full = parse_client_message(text);
+    const auto* problem = std::get_if<parse_error>(&full);
+    if (problem == nullptr || problem->code != errc::bad_json) disagree(text, "NUL not bad_json");
+    return;
+  }
   if (!fast) return;
   const auto full = parse_client_message(text);
   const auto* request = std::get_if<client_request>(&full);
@@ -70,12 +98,17 @@ int main(int argc, char** argv) {
       R"( { "type" : "path" , "dirs" : "NS" , "id" : -3 } )",
       R"({"type":"hello","name":"bot"})",
       R"({"type":"start","maze":{"generator":"prim"}})",
+      R"({"type":"sense","id":1e2})",
+      R"({"type":"sense","id":123456789012345678901234567890,"id":"last"})",
+      R"({"type":"move","dir":"N","\u0069d":"a\u0062"})",
+      R"({"type":"move","id":{"deep":[1,{"id":2}]},"dir":"N"})",
+      std::string(R"({"type":"move","dir":"N"})") + '\0' + "garbage",
   };
   const long iterations = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 200000;
   for (const auto& seed : seeds)
     check(seed);
   // Mutations that keep close to valid messages, where the readers could differ.
-  constexpr std::string_view alphabet = "{}[]\":,NESW0123456789-.eE tnfrulsabdhpvmoxi\\\n\t";
+  constexpr std::string_view alphabet{"{}[]\":,NESW0123456789-.eE tnfrulsabdhpvmoxi\\\n\t\0", 47};
   rng r(2026);
   for (long i = 0; i < iterations; ++i) {
     std::string text = seeds[r.below(static_cast<std::uint32_t>(seeds.size()))];
