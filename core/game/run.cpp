@@ -138,6 +138,10 @@ bool run::expire_if_due(clock::time_point now) {
   return true;
 }
 
+void run::time_out() {
+  if (active()) finish(run_status::timeout);
+}
+
 void run::finish(run_status status) {
   status_ = status;
   emit(run_event_kind::finished);

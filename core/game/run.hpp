@@ -70,6 +70,10 @@ class run {
   void abandon();
   // Ends the run as timed out when its time limit has passed; true if it did.
   bool expire_if_due(clock::time_point now);
+  // Ends the run as timed out now (a host's idle limit); only while active.
+  void time_out();
+  // When the time limit ends the run, if it has one.
+  std::optional<clock::time_point> deadline() const { return deadline_; }
 
   run_result result() const;
 

@@ -6,31 +6,37 @@ namespace ariadne {
 
 namespace {
 
+// Costs: the worst of 1024 x 1024 and 8192 x 1, 8 and 128, with a margin
+// (scripts/bench-maze.sh --benchmark_filter=worst; docs/benchmarks.md); the
+// random walks' step budget bounds theirs.
 constexpr std::array<generator_info, 15> registry = {{
     {"hunt_and_kill", "random walk; when boxed in, scan rows from the south for a cell to join",
-     &generators::hunt_and_kill},
+     &generators::hunt_and_kill, 3, 0},
     {"hunt_and_kill_random", "hunt-and-kill whose hunt takes a random frontier cell",
-     &generators::hunt_and_kill_random},
+     &generators::hunt_and_kill_random, 7, 0},
     {"recursive_backtracker", "the digging method: depth-first carving with backtracking",
-     &generators::recursive_backtracker},
+     &generators::recursive_backtracker, 3, 0},
     {"stick_knocking", "the pillar method: each interior pillar knocks one stick down",
-     &generators::stick_knocking},
-    {"binary_tree", "each cell opens north or east", &generators::binary_tree},
-    {"sidewinder", "runs along each row, closed by one opening north", &generators::sidewinder},
-    {"prim", "randomized Prim: grow from a random frontier cell", &generators::prim},
+     &generators::stick_knocking, 2, 0},
+    {"binary_tree", "each cell opens north or east", &generators::binary_tree, 1, 0},
+    {"sidewinder", "runs along each row, closed by one opening north", &generators::sidewinder, 1,
+     0},
+    {"prim", "randomized Prim: grow from a random frontier cell", &generators::prim, 12, 0},
     {"kruskal", "randomized Kruskal: knock shuffled walls between unconnected cells",
-     &generators::kruskal},
-    {"wilson", "loop-erased random walks (uniform spanning tree)", &generators::wilson},
+     &generators::kruskal, 20, 0},
+    {"wilson", "loop-erased random walks (uniform spanning tree)", &generators::wilson, 60,
+     1000000},
     {"aldous_broder", "random walk carving into unvisited cells (uniform spanning tree)",
-     &generators::aldous_broder},
-    {"eller", "row by row with connected sets, O(width) memory", &generators::eller},
+     &generators::aldous_broder, 60, 1000000},
+    {"eller", "row by row with connected sets, O(width) memory", &generators::eller, 4, 0},
     {"growing_tree", "growing tree, newest or random active cell by coin toss",
-     &generators::growing_tree_mixed},
+     &generators::growing_tree_mixed, 6, 0},
     {"growing_tree_newest", "growing tree, always the newest active cell",
-     &generators::growing_tree_newest},
-    {"growing_tree_random", "growing tree, a random active cell", &generators::growing_tree_random},
+     &generators::growing_tree_newest, 4, 0},
+    {"growing_tree_random", "growing tree, a random active cell", &generators::growing_tree_random,
+     4, 0},
     {"recursive_division", "split chambers with walls that have one gap",
-     &generators::recursive_division},
+     &generators::recursive_division, 2, 0},
 }};
 
 }  // namespace

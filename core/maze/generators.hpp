@@ -32,11 +32,16 @@ grid recursive_division(std::int32_t width, std::int32_t height, rng& r);
 
 }  // namespace generators
 
-// A generator as the CLI, the server and the tests name it.
+// A generator as the CLI, the server and the tests name it, with what a
+// server weighs before it agrees to generate a maze: its worst time, in units
+// of about 10 ns on the development machine (docs/benchmarks.md), is at most
+// cost_per_cell x cells + cost_fixed for up to a million cells.
 struct generator_info {
   std::string_view name;
   std::string_view summary;
   grid (*make)(std::int32_t width, std::int32_t height, rng& r);
+  std::uint32_t cost_per_cell = 1;
+  std::uint32_t cost_fixed = 0;
 };
 
 // Every generator, in a fixed order.

@@ -13,6 +13,31 @@ namespace {
 
 using index = grid::index;
 
+// Random walks cover a square maze in about cells x log^2(cells) steps, but a
+// long thin one in steps that grow with the square of its length (8192 x 8
+// took seconds). The walking generators stop after this many steps; the
+// cells still outside the tree then join it one by one from its frontier.
+// Every maze that finishes within the budget (any up to about 150 x 150, and
+// every golden maze) is the same as without it.
+std::uint64_t walk_budget(index cells) {
+  return 32ULL * cells + 1'048'576ULL;
+}
+
+// Grows the tree of visited cells to the whole grid: a random cell next to
+// the tree joins it through a random wall, until none is left. O(cells).
+void finish_from_frontier(grid& g, std::vector<std::uint8_t>& visited, rng& r) {
+  const index n = g.cell_count();
+  frontier_set frontier(n);
+  for (index i = 0; i < n; ++i) {
+    if (visited[i] != 0) frontier.visit(g, i, visited);
+  }
+  while (!frontier.empty()) {
+    const index c = frontier.pick(r);
+    join_to_visited(g, c, visited, r);
+    frontier.visit(g, c, visited);
+  }
+}
+
 }  // namespace
 
 // Hunt-and-kill, classic scan order. A random walk carves into unvisited cells
@@ -116,7 +141,7 @@ grid recursive_backtracker(std::int32_t width, std::int32_t height, rng& r) {
 
 // Aldous-Broder: a pure random walk that opens the wall whenever it enters a
 // cell for the first time. Gives a uniform spanning tree; costs the walk's
-// cover time, about cells x log^2(cells) steps.
+// cover time, about cells x log^2(cells) steps, bounded by walk_budget.
 grid aldous_broder(std::int32_t width, std::int32_t height, rng& r) {
   grid g(width, height);
   const index n = g.cell_count();
@@ -125,7 +150,11 @@ grid aldous_broder(std::int32_t width, std::int32_t height, rng& r) {
   visited[current] = 1;
   index remaining = n - 1;
   direction options[4];
-  while (remaining > 0) {
+  for (std::uint64_t steps = walk_budget(n); remaining > 0; --steps) {
+    if (steps == 0) {
+      finish_from_frontier(g, visited, r);
+      break;
+    }
     const int k = neighbours_where(g, current, options, [](index) { return true; });
     const direction d = pick_direction(options, k, r);
     const index next = g.neighbour(current, d);
@@ -142,7 +171,8 @@ grid aldous_broder(std::int32_t width, std::int32_t height, rng& r) {
 // Wilson: loop-erased random walks. From each cell not yet in the tree, walk at
 // random, remembering only the last exit taken from each cell (which erases
 // loops), until the tree is hit; then carve the remembered route. Uniform
-// spanning tree, usually much faster than Aldous-Broder.
+// spanning tree, usually much faster than Aldous-Broder; its walks too stop at
+// walk_budget (a walk cut short carves nothing).
 grid wilson(std::int32_t width, std::int32_t height, rng& r) {
   grid g(width, height);
   const index n = g.cell_count();
@@ -150,10 +180,15 @@ grid wilson(std::int32_t width, std::int32_t height, rng& r) {
   std::vector<direction> exit(n, direction::north);
   in_tree[r.below(n)] = 1;
   direction options[4];
+  std::uint64_t steps = walk_budget(n);
   for (index start = 0; start < n; ++start) {
     if (in_tree[start] != 0) continue;
     index current = start;
     while (in_tree[current] == 0) {
+      if (steps-- == 0) {
+        finish_from_frontier(g, in_tree, r);
+        return g;
+      }
       const int k = neighbours_where(g, current, options, [](index) { return true; });
       const direction d = pick_direction(options, k, r);
       exit[current] = d;

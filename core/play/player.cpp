@@ -19,20 +19,39 @@ std::variant<drone_state, request_error> player::start(
   if (auto problem = refuse_start()) return std::move(*problem);
   auto setup = set_up_run(request, catalog, host, run_id, seed_if_absent, now, observer);
   if (auto* problem = std::get_if<request_error>(&setup)) return std::move(*problem);
-  run_.emplace(std::move(std::get<run>(setup)));
+  return begin(std::move(std::get<run>(setup)));
+}
+
+drone_state player::begin(run r) {
+  assert(!in_run());
+  run_.emplace(std::move(r));
+  end_unseen_ = false;
   return start_state(*run_);
 }
 
 std::optional<request_error> player::refuse(const run_command& command) const {
   if (auto problem = check_command(command)) return problem;
-  if (in_run()) return std::nullopt;
+  if (in_run() || end_unseen_) return std::nullopt;
   return request_error{errc::no_run, run_ ? "the run has ended; send start to play again"
                                           : "no run yet; send start first"};
 }
 
 drone_state player::play(const run_command& command, clock::time_point now) {
-  assert(in_run());
+  assert(in_run() || end_unseen_);
+  end_unseen_ = false;
   return apply(*run_, command, now);
+}
+
+bool player::expire_if_due(clock::time_point now) {
+  if (!in_run() || !run_->expire_if_due(now)) return false;
+  end_unseen_ = true;
+  return true;
+}
+
+void player::time_out() {
+  if (!in_run()) return;
+  run_->time_out();
+  end_unseen_ = true;
 }
 
 void player::leave() {

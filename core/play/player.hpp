@@ -37,18 +37,29 @@ class player {
                                                  std::uint64_t seed_if_absent,
                                                  clock::time_point now,
                                                  run_observer* observer = nullptr);
+  // Takes a run set up elsewhere (a host may set big runs up off its I/O
+  // threads) and returns the start reply. refuse_start() must be nullopt.
+  drone_state begin(run r);
 
   // Why command cannot be played now (a path too long, or no run in play),
-  // or nullopt.
+  // or nullopt. A run that ended on its own (time out) is answered once more,
+  // with its result.
   std::optional<request_error> refuse(const run_command& command) const;
   // Plays a command on the run in play; refuse(command) must be nullopt.
   drone_state play(const run_command& command, clock::time_point now);
 
+  // Ends the run in play as timed out when its time limit has passed (a
+  // host's timer); true if it did. Its result goes with the next reply.
+  bool expire_if_due(clock::time_point now);
+  // Ends the run in play as timed out now (a host's idle limit).
+  void time_out();
   // Ends the run in play, if any, as abandoned (a connection that closes).
   void leave();
 
  private:
   std::optional<run> run_;
+  // The run ended without a command of the player's: its result is still due.
+  bool end_unseen_ = false;
 };
 
 }  // namespace ariadne

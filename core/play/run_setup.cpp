@@ -1,9 +1,37 @@
 #include "core/play/run_setup.hpp"
 
+#include "core/maze/generators.hpp"
 #include "core/model/limits.hpp"
 #include "core/play/request_check.hpp"
 
 namespace ariadne {
+
+namespace {
+
+// Per cell, beyond generating: the breadth-first search that places the
+// treasure (about 60 ns), loops, and the copy of a named maze.
+constexpr std::uint64_t setup_cost_per_cell = 8;
+
+}  // namespace
+
+std::uint64_t request_cells(const run_request& request, const maze_catalog& catalog) {
+  const maze_request& m = request.maze;
+  if (m.name) {
+    const auto found = catalog.find(*m.name);
+    return found ? found->walls.cell_count() : 0;
+  }
+  return static_cast<std::uint64_t>(m.width.value_or(default_side)) *
+         static_cast<std::uint64_t>(m.height.value_or(default_side));
+}
+
+std::uint64_t setup_cost(const run_request& request, const maze_catalog& catalog) {
+  const std::uint64_t cells = request_cells(request, catalog);
+  if (request.maze.name) return cells * setup_cost_per_cell;
+  const generator_info* generator =
+      find_generator(request.maze.generator.value_or(std::string(default_generator)));
+  if (generator == nullptr) return 0;
+  return cells * (generator->cost_per_cell + setup_cost_per_cell) + generator->cost_fixed;
+}
 
 std::variant<run, request_error> set_up_run(const run_request& request, const maze_catalog& catalog,
                                             const host_limits& host, std::uint64_t run_id,

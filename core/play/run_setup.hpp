@@ -18,6 +18,15 @@ struct host_limits {
   std::uint64_t max_run_ms = 0;  // caps time_limit_ms; 0 = no cap
 };
 
+// What setting up a checked request costs, in the units of
+// generator_info::cost_per_cell (about 10 ns each): generating the maze, then
+// the search for where the treasure may hide. For a host deciding where, and
+// whether, to set a run up.
+std::uint64_t setup_cost(const run_request& request, const maze_catalog& catalog);
+
+// The cells of the maze a checked request asks for (0 for an unknown name).
+std::uint64_t request_cells(const run_request& request, const maze_catalog& catalog);
+
 // Builds the run a request asks for: checks it (check_request), fills in the
 // defaults, looks up a named maze or generates one, hides the treasure. The
 // server and the in-process drone both start runs here, so the same request

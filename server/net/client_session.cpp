@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "core/play/request_check.hpp"
+#include "core/play/run_setup.hpp"
 #include "protocol/codec.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
@@ -17,11 +18,14 @@ client_session::client_session(server_context& context, std::string id, std::str
     : context_(context),
       id_(std::move(id)),
       peer_(std::move(peer)),
-      bucket_(context.config().rate_limit, context.config().rate_burst, now) {}
+      bucket_(context.config().rate_limit, context.config().rate_burst, now),
+      last_message_(now) {}
 
 client_session::~client_session() {
   player_.leave();
   settle_if_finished();
+  // A start still being set up: the job's result will find no one.
+  if (pending_feed_) context_.runs().close(pending_feed_->run_id());
 }
 
 std::optional<websocket_handler::close_request> client_session::close_requested() const {
@@ -35,39 +39,51 @@ void client_session::reply_error(const request_error& error, std::string_view id
   reply += protocol::write_server_message(error, id);
 }
 
-void client_session::handle(std::string_view frame, std::string& reply, clock::time_point now) {
+websocket_handler::frame_result client_session::handle(std::string_view frame, std::string& reply,
+                                                       clock::time_point now) {
+  constexpr auto answered = frame_result::answered;
   metrics& stats = context_.stats();
   stats.messages.fetch_add(1, std::memory_order_relaxed);
+  last_message_ = now;
   // The hot path: a plain run command during a run, read in place. Anything
   // else, errors included, goes through the full parser below.
   if (player_.in_run()) {
     if (const auto view = protocol::parse_fast_command(frame)) {
-      if (!bucket_.take(now)) return reply_rate_limited(view->id, reply);
+      if (!bucket_.take(now)) {
+        reply_rate_limited(view->id, reply);
+        return answered;
+      }
       rate_limited_in_a_row_ = 0;
       protocol::path_buffer dirs;
       play(protocol::command_of(*view, dirs), view->id, reply, now);
-      return;
+      return answered;
     }
   }
   auto parsed = protocol::parse_client_message(frame);
   if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
     reply_error({problem->code, std::move(problem->message)}, problem->id, reply);
-    return;
+    return answered;
   }
   auto& request = std::get<protocol::client_request>(parsed);
   const std::string_view id = request.id;
   // A start the rules refuse is answered like a message the codec refuses:
   // before the hello and the rate limit.
   if (const auto* start = std::get_if<protocol::start_message>(&request.message)) {
-    if (auto problem = check_request(*start)) return reply_error(*problem, id, reply);
+    if (auto problem = check_request(*start)) {
+      reply_error(*problem, id, reply);
+      return answered;
+    }
   }
-  if (!bucket_.take(now)) return reply_rate_limited(id, reply);
+  if (!bucket_.take(now)) {
+    reply_rate_limited(id, reply);
+    return answered;
+  }
   rate_limited_in_a_row_ = 0;
 
   if (auto* hello = std::get_if<protocol::hello_message>(&request.message)) {
     if (greeted_) {
       reply_error({errc::bad_request, "hello was already received on this connection"}, id, reply);
-      return;
+      return answered;
     }
     greeted_ = true;
     name_ = hello->name;
@@ -77,20 +93,23 @@ void client_session::handle(std::string_view frame, std::string& reply, clock::t
         protocol::welcome_message{protocol::version, std::string("ariadne/") + ARIADNE_VERSION,
                                   id_},
         id);
-    return;
+    return answered;
   }
   if (!greeted_) {
     reply_error({errc::hello_required, "send {\"type\":\"hello\",\"name\":\"...\"} first"}, id,
                 reply);
-    return;
+    return answered;
   }
   if (auto* start = std::get_if<protocol::start_message>(&request.message)) {
-    on_start(*start, id, reply, now);
-    return;
+    return on_start(*start, id, reply, now);
   }
   const run_command command = *protocol::command_of(request.message);
-  if (auto problem = player_.refuse(command)) return reply_error(*problem, id, reply);
+  if (auto problem = player_.refuse(command)) {
+    reply_error(*problem, id, reply);
+    return answered;
+  }
   play(command, id, reply, now);
+  return answered;
 }
 
 void client_session::reply_rate_limited(std::string_view id, std::string& reply) {
@@ -115,39 +134,109 @@ void client_session::play(const run_command& command, std::string_view id, std::
   stats.observe_move_latency(clock::now() - now);
 }
 
-void client_session::on_start(const protocol::start_message& start, std::string_view id,
-                              std::string& reply, clock::time_point now) {
-  if (auto problem = player_.refuse_start()) return reply_error(*problem, id, reply);
-  if (!context_.try_reserve_run()) {
-    reply_error(
-        {errc::server_busy, "the server is running as many runs as it allows; try again shortly"},
-        id, reply);
-    return;
+websocket_handler::frame_result client_session::on_start(const protocol::start_message& start,
+                                                         std::string_view id, std::string& reply,
+                                                         clock::time_point now) {
+  if (auto problem = player_.refuse_start()) {
+    reply_error(*problem, id, reply);
+    return frame_result::answered;
+  }
+  const maze_catalog& catalog = context_.catalog();
+  run_slot slot = context_.reserve_run(request_cells(start, catalog));
+  if (!slot) {
+    reply_error({errc::server_busy,
+                 "the server is running as many runs (or cells) as it allows; try again shortly"},
+                id, reply);
+    return frame_result::answered;
   }
   const std::uint64_t run_id = context_.next_run_id();
   auto feed = context_.runs().open(run_id, name_);
-  auto started = player_.start(start, context_.catalog(), context_.host(), run_id,
-                               context_.random_seed(), now, feed.get());
-  if (auto* problem = std::get_if<request_error>(&started)) {
-    context_.release_run();
+  const std::uint64_t seed = context_.random_seed();
+  const std::uint64_t cost = setup_cost(start, catalog);
+  auto sink = sink_.lock();
+  if (cost <= inline_start_cost || !sink) {
+    auto setup = set_up_run(start, catalog, context_.host(), run_id, seed, now, feed.get());
+    finish_start(std::move(setup), std::move(slot), std::move(feed), id, reply, now);
+    return frame_result::answered;
+  }
+  // A big maze: set it up on the job pool, never on this I/O thread. The job
+  // holds the connection (sink) until it has answered.
+  server_context* context = &context_;
+  auto job = [context, sink, start, run_id, seed, now, feed, id = std::string(id), this] {
+    auto setup =
+        set_up_run(start, context->catalog(), context->host(), run_id, seed, now, feed.get());
+    sink->resume([this, setup = std::move(setup), id, now](std::string& answer) mutable {
+      finish_start(std::move(setup), std::move(pending_slot_), std::move(pending_feed_), id, answer,
+                   now);
+    });
+  };
+  pending_slot_ = std::move(slot);
+  pending_feed_ = feed;
+  if (!context_.starts().try_submit(cost, std::move(job))) {
+    pending_slot_.release();
+    pending_feed_.reset();
     context_.runs().close(run_id);
+    reply_error(
+        {errc::server_busy, "the server is setting up as many mazes as it can; try again shortly"},
+        id, reply);
+    return frame_result::answered;
+  }
+  return frame_result::deferred;
+}
+
+void client_session::finish_start(std::variant<run, request_error> setup, run_slot slot,
+                                  std::shared_ptr<run_feed> feed, std::string_view id,
+                                  std::string& reply, clock::time_point now) {
+  if (auto* problem = std::get_if<request_error>(&setup)) {
+    context_.runs().close(feed->run_id());
     reply_error(*problem, id, reply);
     return;
   }
+  const drone_state started = player_.begin(std::move(std::get<run>(setup)));
   feed_ = std::move(feed);
-  holds_run_slot_ = true;
+  slot_ = std::move(slot);
+  last_message_ = now;
   context_.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
   const run& r = *player_.current();
   spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, log_name_,
                r.id(), r.source().label(), r.maze().width(), r.maze().height(), r.seed(),
                r.treasures());
-  protocol::append_state(reply, std::get<drone_state>(started), id);
+  protocol::append_state(reply, started, id);
+  arm_timer();
+}
+
+void client_session::arm_timer() {
+  const auto sink = sink_.lock();
+  const run* r = player_.current();
+  if (!sink || !player_.in_run()) return;
+  std::optional<clock::time_point> next = r->deadline();
+  if (const std::uint64_t idle = context_.config().run_idle_seconds; idle != 0) {
+    const auto idle_end = last_message_ + std::chrono::seconds(idle);
+    if (!next || idle_end < *next) next = idle_end;
+  }
+  if (next) sink->wake_at(*next);
+}
+
+void client_session::on_timer(clock::time_point now) {
+  if (!player_.in_run()) return;
+  const std::uint64_t idle = context_.config().run_idle_seconds;
+  if (player_.expire_if_due(now)) {
+    spdlog::info("session {} ('{}') run {}: its time limit passed", id_, log_name_,
+                 player_.current()->id());
+  } else if (idle != 0 && now - last_message_ >= std::chrono::seconds(idle)) {
+    spdlog::info("session {} ('{}') run {}: no message for {} s", id_, log_name_,
+                 player_.current()->id(), idle);
+    player_.time_out();
+  } else {
+    // A message came meanwhile: the idle limit moved on.
+    return arm_timer();
+  }
+  settle_if_finished();
 }
 
 void client_session::settle_if_finished() {
-  if (!holds_run_slot_ || player_.in_run()) return;
-  holds_run_slot_ = false;
-  context_.release_run();
+  if (!slot_ || player_.in_run()) return;
+  slot_.release();
   const run& r = *player_.current();
   context_.runs().close(r.id());
   const run_result result = r.result();

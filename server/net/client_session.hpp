@@ -5,12 +5,14 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "core/model/errc.hpp"
 #include "core/model/run_command.hpp"
 #include "core/play/player.hpp"
 #include "protocol/messages.hpp"
 #include "server/live/run_feed.hpp"
+#include "server/net/run_slot.hpp"
 #include "server/net/server_context.hpp"
 #include "server/net/token_bucket.hpp"
 #include "server/net/websocket_handler.hpp"
@@ -21,7 +23,10 @@ namespace ariadne {
 // each text frame and writes exactly one reply. Its player holds the run
 // (core/play: the same seat an in-process drone has); each run reports to a
 // feed in the server's run registry. A bad message gets an error reply and
-// changes nothing. Not thread-safe: the connection's strand serialises calls.
+// changes nothing. A start that costs more than a couple of milliseconds is
+// set up on the server's job pool and answered when ready (no other frame is
+// read meanwhile); a timer ends a run whose time is up or which has been idle
+// too long. Not thread-safe: the connection's strand serialises calls.
 class client_session : public websocket_handler {
  public:
   client_session(server_context& context, std::string id, std::string peer, clock::time_point now);
@@ -30,12 +35,19 @@ class client_session : public websocket_handler {
   client_session(const client_session&) = delete;
   client_session& operator=(const client_session&) = delete;
 
-  // Handles one frame, appending the reply to `reply`.
-  void handle(std::string_view frame, std::string& reply, clock::time_point now);
+  // Set-ups cheaper than this (in setup_cost units, about 2 ms) run inline.
+  static constexpr std::uint64_t inline_start_cost = 200'000;
 
-  void on_frame(std::string_view frame, std::string& reply, clock::time_point now) override {
-    handle(frame, reply, now);
+  // Handles one frame, appending the reply to `reply`; deferred for a start
+  // set up on the job pool (the reply then comes through message_sink::resume).
+  frame_result handle(std::string_view frame, std::string& reply, clock::time_point now);
+
+  void on_open(std::weak_ptr<message_sink> sink) override { sink_ = std::move(sink); }
+  frame_result on_frame(std::string_view frame, std::string& reply,
+                        clock::time_point now) override {
+    return handle(frame, reply, now);
   }
+  void on_timer(clock::time_point now) override;
   // Closes (1008) once the client has been rate limited so often in a row.
   std::optional<close_request> close_requested() const override;
   std::string describe() const override { return "'" + log_name_ + "'"; }
@@ -49,8 +61,14 @@ class client_session : public websocket_handler {
   bool has_run() const { return player_.in_run(); }
 
  private:
-  void on_start(const protocol::start_message& start, std::string_view id, std::string& reply,
-                clock::time_point now);
+  frame_result on_start(const protocol::start_message& start, std::string_view id,
+                        std::string& reply, clock::time_point now);
+  // Takes a set-up run (or its error) as the answer to a start.
+  void finish_start(std::variant<run, request_error> setup, run_slot slot,
+                    std::shared_ptr<run_feed> feed, std::string_view id, std::string& reply,
+                    clock::time_point now);
+  // Asks for on_timer at the run's next deadline (time limit or idle limit).
+  void arm_timer();
   // Plays a run command and appends the state reply.
   void play(const run_command& command, std::string_view id, std::string& reply,
             clock::time_point now);
@@ -67,9 +85,14 @@ class client_session : public websocket_handler {
   bool greeted_ = false;
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
+  std::weak_ptr<message_sink> sink_;
+  clock::time_point last_message_;
   std::shared_ptr<run_feed> feed_;  // the current run's: declared first, so it outlives the run
   player player_;
-  bool holds_run_slot_ = false;
+  run_slot slot_;  // the current run's place in the budgets, until it ends
+  // A start being set up on the job pool.
+  run_slot pending_slot_;
+  std::shared_ptr<run_feed> pending_feed_;
 };
 
 }  // namespace ariadne

@@ -11,7 +11,10 @@ namespace ariadne {
 
 namespace {
 
-constexpr auto request_timeout = std::chrono::seconds(30);
+// A request, headers and body, must arrive within this: a half-sent one holds
+// a descriptor no longer. A refused connection gets less still.
+constexpr auto request_timeout = std::chrono::seconds(5);
+constexpr auto refused_timeout = std::chrono::seconds(2);
 constexpr std::uint64_t max_request_body = 8192;
 
 // RFC 6455: the key is 16 random bytes in base64, so 22 characters whose last
@@ -37,8 +40,9 @@ std::string describe_peer(const tcp::socket& socket) {
 
 }  // namespace
 
-http_session::http_session(tcp::socket&& socket, std::shared_ptr<server_context> context)
-    : stream_(std::move(socket)), context_(std::move(context)) {}
+http_session::http_session(tcp::socket&& socket, std::shared_ptr<server_context> context,
+                           connection_slot slot)
+    : stream_(std::move(socket)), context_(std::move(context)), slot_(std::move(slot)) {}
 
 http_session::~http_session() {
   if (registry_key_ != 0) context_->remove_connection(registry_key_);
@@ -58,7 +62,7 @@ void http_session::do_read() {
   if (context_->stopping()) return do_close();
   parser_.emplace();
   parser_->body_limit(max_request_body);
-  stream_.expires_after(request_timeout);
+  stream_.expires_after(slot_.refused() ? refused_timeout : request_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
@@ -73,6 +77,13 @@ void http_session::on_read(error_code ec, std::size_t) {
   }
   const auto& request = parser_->get();
   const std::string_view target(request.target().data(), request.target().size());
+  if (slot_.refused()) {
+    context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
+    return send(http::status::service_unavailable, "text/plain; charset=utf-8",
+                "the server holds as many connections as it allows (in all, or from your "
+                "address); try again later\n",
+                false);
+  }
   if (websocket::is_upgrade(request)) return upgrade(target);
   context_->stats().http_requests.fetch_add(1, std::memory_order_relaxed);
   const std::string_view method(request.method_string().data(), request.method_string().size());
@@ -93,23 +104,23 @@ void http_session::upgrade(std::string_view target) {
     return send(http::status::not_found, "text/plain; charset=utf-8",
                 "no WebSocket endpoint here; drone clients connect to /ws\n", false);
   }
-  if (context_->stopping() || !context_->try_reserve_connection()) {
-    context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
+  if (context_->stopping()) {
     return send(http::status::service_unavailable, "text/plain; charset=utf-8",
-                "the server holds as many connections as it allows; try again later\n", false);
+                "the server is shutting down\n", false);
   }
   connection_info who{context_->new_session_id(), describe_peer(stream_.socket()),
                       std::string(target)};
   auto made = (*route)(who);
   if (auto* refusal = std::get_if<http_answer>(&made)) {
-    context_->release_connection();
     return send(static_cast<http::status>(refusal->status), std::move(refusal->content_type),
                 std::move(refusal->body), false);
   }
-  // The websocket session takes the socket and the connection slot.
+  // The websocket session takes the socket, what was read past the request,
+  // and the connection's slot.
   stream_.expires_never();
   std::make_shared<websocket_session>(stream_.release_socket(), std::move(buffer_), context_,
-                                      std::move(who), std::move(std::get<0>(made)))
+                                      std::move(slot_), std::move(who),
+                                      std::move(std::get<0>(made)))
       ->run(parser_->release());
 }
 

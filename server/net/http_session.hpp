@@ -14,7 +14,9 @@ namespace ariadne {
 // handler its route makes (server_context::routes()).
 class http_session : public std::enable_shared_from_this<http_session>, public closable {
  public:
-  http_session(tcp::socket&& socket, std::shared_ptr<server_context> context);
+  // slot: the connection's place in the budgets; a refused connection's
+  // request is answered 503.
+  http_session(tcp::socket&& socket, std::shared_ptr<server_context> context, connection_slot slot);
   ~http_session() override;
 
   void run();
@@ -31,6 +33,7 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::shared_ptr<server_context> context_;
+  connection_slot slot_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
   std::uint64_t registry_key_ = 0;

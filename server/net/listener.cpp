@@ -1,6 +1,10 @@
 #include "server/net/listener.hpp"
 
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include "server/net/http_session.hpp"
 
@@ -21,6 +25,11 @@ listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
   acceptor_.listen(net::socket_base::max_listen_connections, ec);
   if (ec) return;
   port_ = acceptor_.local_endpoint(ec).port();
+  spare_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+}
+
+listener::~listener() {
+  if (spare_ >= 0) ::close(spare_);
 }
 
 void listener::run() {
@@ -44,16 +53,54 @@ void listener::do_accept() {
 void listener::on_accept(error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
   if (ec) {
-    // Out of file descriptors and the like: retry shortly rather than spin.
-    spdlog::warn("accept failed: {}; retrying in 100 ms", ec.message());
+    report_accept_error(ec);
+    if (ec == net::error::no_descriptors || ec.value() == ENFILE) {
+      // Out of descriptors: spend the spare one to take a waiting connection
+      // and close it, so the queue drains instead of filling.
+      shed_one();
+    }
     retry_.expires_after(std::chrono::milliseconds(100));
     retry_.async_wait([self = shared_from_this()](error_code wait_ec) {
       if (!wait_ec && self->acceptor_.is_open()) self->do_accept();
     });
     return;
   }
-  std::make_shared<http_session>(std::move(socket), context_)->run();
+  error_code address_ec;
+  const auto peer = socket.remote_endpoint(address_ec);
+  connection_slot slot =
+      context_->admit_connection(address_ec ? std::string() : peer.address().to_string());
+  if (slot.admitted() || slot.refused()) {
+    std::make_shared<http_session>(std::move(socket), context_, std::move(slot))->run();
+  } else {
+    // Even refusals are too many: close at once.
+    context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
+    error_code ignored;
+    socket.close(ignored);
+  }
   do_accept();
+}
+
+void listener::report_accept_error(const error_code& ec) {
+  // One line a second at most, however many accepts fail.
+  const auto now = std::chrono::steady_clock::now();
+  ++accept_errors_;
+  if (now - last_accept_report_ < std::chrono::seconds(1)) return;
+  spdlog::warn("accept failed {} time(s) in the last second: {}", accept_errors_, ec.message());
+  accept_errors_ = 0;
+  last_accept_report_ = now;
+}
+
+void listener::shed_one() {
+  if (spare_ < 0) return;
+  ::close(spare_);
+  spare_ = -1;
+  error_code ec;
+  acceptor_.non_blocking(true, ec);
+  tcp::socket victim(ioc_);
+  acceptor_.accept(victim, ec);
+  victim.close(ec);
+  acceptor_.non_blocking(false, ec);
+  spare_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 }
 
 }  // namespace ariadne

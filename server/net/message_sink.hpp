@@ -1,6 +1,8 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -17,6 +19,13 @@ class message_sink {
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   // Closes with code and reason once what is queued is written.
   virtual void close(std::uint16_t code, std::string reason) = 0;
+  // For a frame whose reply the handler deferred: runs finish on the
+  // connection's strand, sends what it appends to its argument as that reply,
+  // then reads on.
+  virtual void resume(std::function<void(std::string& reply)> finish) = 0;
+  // Calls the handler's on_timer at `when`, on the strand; a later call
+  // replaces an earlier one.
+  virtual void wake_at(std::chrono::steady_clock::time_point when) = 0;
 };
 
 }  // namespace ariadne

@@ -1,6 +1,9 @@
 #include "server/net/server.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+
+#include <algorithm>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -13,8 +16,42 @@
 
 namespace ariadne {
 
+namespace {
+
+// Descriptors kept for everything but connections: the listener, its spare,
+// epoll, timers, the log, maze files.
+constexpr rlim_t reserved_descriptors = 64;
+
+// Makes room for config.max_connections, and the refusals beyond them, within
+// the process's descriptor limit: raises the soft limit to the hard one when
+// needed, and lowers max_connections when even that is short, so the server
+// never runs out of descriptors before it refuses connections.
+server_config fit_descriptors(server_config config) {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return config;
+  const rlim_t wanted =
+      config.max_connections + server_context::refusal_budget + reserved_descriptors;
+  if (limit.rlim_cur < wanted && limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = std::min(wanted, limit.rlim_max);
+    if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  if (limit.rlim_cur < wanted) {
+    const rlim_t room = limit.rlim_cur > server_context::refusal_budget + reserved_descriptors
+                            ? limit.rlim_cur - server_context::refusal_budget - reserved_descriptors
+                            : 1;
+    spdlog::warn("{} descriptors allowed: holding at most {} connections instead of {}",
+                 limit.rlim_cur, room, config.max_connections);
+    config.max_connections = static_cast<std::size_t>(room);
+  }
+  return config;
+}
+
+}  // namespace
+
 server::server(server_config config, maze_catalog catalog)
-    : context_(std::make_shared<server_context>(std::move(config), std::move(catalog))) {
+    : context_(std::make_shared<server_context>(fit_descriptors(std::move(config)),
+                                                std::move(catalog))) {
   const server_config& c = context_->config();
   // Drones play on /ws. The context owns its routes: a raw pointer cannot dangle.
   server_context* context = context_.get();
@@ -61,6 +98,9 @@ void server::stop() {
   if (!threads_.empty() && !context_->close_all(grace)) {
     spdlog::warn("connections still open after {} ms; stopping anyway", grace.count());
   }
+  // Set-up jobs post their answers to connections: finish them while the
+  // I/O threads still run.
+  context_->starts().stop();
   ioc_->stop();
   for (auto& thread : threads_)
     thread.join();

@@ -44,13 +44,24 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
       ->check(CLI::Range(limits::min_message_bytes, std::size_t{1} << 20))
       ->capture_default_str();
   app.add_option("--max-connections", c.max_connections,
-                 "WebSocket connections held at once; more get HTTP 503")
+                 "TCP connections (HTTP and WebSocket) held at once; more get HTTP 503")
       ->envname("ARIADNE_MAX_CONNECTIONS")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->capture_default_str();
+  app.add_option("--max-connections-per-ip", c.max_connections_per_ip,
+                 "Connections one client address may hold; more get HTTP 503")
+      ->envname("ARIADNE_MAX_CONNECTIONS_PER_IP")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
       ->capture_default_str();
   app.add_option("--max-runs", c.max_runs, "Runs in play at once; more get server_busy")
       ->envname("ARIADNE_MAX_RUNS")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->capture_default_str();
+  app.add_option("--max-cells-in-play", c.max_cells_in_play,
+                 "Cells of all runs in play together (memory: about 0.3 byte a cell); more "
+                 "get server_busy")
+      ->envname("ARIADNE_MAX_CELLS_IN_PLAY")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
   app.add_option("--max-maze-cells", c.max_maze_cells, "Largest maze a run may ask for, in cells")
       ->envname("ARIADNE_MAX_MAZE_CELLS")
@@ -77,6 +88,21 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   app.add_option("--max-run-seconds", c.max_run_seconds,
                  "Wall-clock cap on every run (ends it as timeout); 0 means none")
       ->envname("ARIADNE_MAX_RUN_SECONDS")
+      ->capture_default_str();
+  app.add_option("--run-idle-seconds", c.run_idle_seconds,
+                 "A run without a message for this long ends as timeout; 0 means never")
+      ->envname("ARIADNE_RUN_IDLE_SECONDS")
+      ->capture_default_str();
+  app.add_option("--start-workers", c.start_workers,
+                 "Threads that set big runs up, away from the I/O threads")
+      ->envname("ARIADNE_START_WORKERS")
+      ->check(CLI::Range(1U, 64U))
+      ->capture_default_str();
+  app.add_option("--start-queue-cost", c.start_queue_cost,
+                 "Set-up work waiting or running at once, in units of about 10 ns; more get "
+                 "server_busy")
+      ->envname("ARIADNE_START_QUEUE_COST")
+      ->check(CLI::Range(std::uint64_t{1'000'000}, std::uint64_t{1} << 40))
       ->capture_default_str();
   app.add_option("--write-queue-limit", c.write_queue_limit,
                  "Replies queued for a slow reader before reading from it pauses")

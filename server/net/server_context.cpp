@@ -9,6 +9,7 @@ server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
+      starts_(config_.start_workers, config_.start_queue_cost),
       // Session ids and default seeds need not be reproducible: seed from the OS.
       ids_((static_cast<std::uint64_t>(std::random_device{}()) << 32U) ^ std::random_device{}()) {}
 
@@ -28,30 +29,61 @@ std::uint64_t server_context::random_seed() {
   return ids_.next() >> 11U;
 }
 
-bool server_context::try_reserve_run() {
-  if (runs_.fetch_add(1, std::memory_order_acq_rel) >= config_.max_runs) {
-    runs_.fetch_sub(1, std::memory_order_acq_rel);
-    return false;
+run_slot server_context::reserve_run(std::uint64_t cells) {
+  {
+    std::lock_guard lock(budget_mutex_);
+    if (runs_ >= config_.max_runs || cells > config_.max_cells_in_play - cells_in_play_) return {};
+    ++runs_;
+    cells_in_play_ += cells;
   }
   metrics_.runs_active.fetch_add(1, std::memory_order_relaxed);
-  return true;
+  return run_slot(*this, cells);
 }
 
-void server_context::release_run() {
-  runs_.fetch_sub(1, std::memory_order_acq_rel);
+void server_context::release_run(std::uint64_t cells) {
+  {
+    std::lock_guard lock(budget_mutex_);
+    --runs_;
+    cells_in_play_ -= cells;
+  }
   metrics_.runs_active.fetch_sub(1, std::memory_order_relaxed);
 }
 
-bool server_context::try_reserve_connection() {
-  if (websockets_.fetch_add(1, std::memory_order_acq_rel) >= config_.max_connections) {
-    websockets_.fetch_sub(1, std::memory_order_acq_rel);
-    return false;
-  }
-  return true;
+void run_slot::release() {
+  if (context_ != nullptr) std::exchange(context_, nullptr)->release_run(cells_);
 }
 
-void server_context::release_connection() {
-  websockets_.fetch_sub(1, std::memory_order_acq_rel);
+connection_slot server_context::admit_connection(const std::string& address) {
+  std::lock_guard lock(budget_mutex_);
+  std::size_t& mine = per_address_[address];
+  if (!stopping() && connections_admitted_ < config_.max_connections &&
+      mine < config_.max_connections_per_ip) {
+    ++connections_admitted_;
+    ++mine;
+    return connection_slot(*this, connection_slot::kind::admitted, address);
+  }
+  if (mine == 0) per_address_.erase(address);
+  if (connections_refused_ >= refusal_budget) return {};
+  ++connections_refused_;
+  return connection_slot(*this, connection_slot::kind::refused, address);
+}
+
+void server_context::release_connection(connection_slot::kind k, const std::string& address) {
+  std::lock_guard lock(budget_mutex_);
+  if (k == connection_slot::kind::refused) {
+    --connections_refused_;
+    return;
+  }
+  --connections_admitted_;
+  const auto it = per_address_.find(address);
+  if (it != per_address_.end() && --it->second == 0) per_address_.erase(it);
+}
+
+void connection_slot::release() {
+  if (context_ != nullptr && kind_ != kind::none) {
+    std::exchange(context_, nullptr)
+        ->release_connection(std::exchange(kind_, kind::none), address_);
+  }
 }
 
 std::uint64_t server_context::add_connection(std::weak_ptr<closable> connection) {

@@ -15,9 +15,12 @@
 #include "core/play/run_setup.hpp"
 #include "server/live/run_registry.hpp"
 #include "server/net/closable.hpp"
+#include "server/net/connection_slot.hpp"
 #include "server/net/metrics.hpp"
+#include "server/net/run_slot.hpp"
 #include "server/net/server_config.hpp"
 #include "server/net/websocket_routes.hpp"
+#include "server/work/job_pool.hpp"
 
 namespace ariadne {
 
@@ -28,6 +31,9 @@ namespace ariadne {
 // before the server starts).
 class server_context {
  public:
+  // Connections answered 503 at once, beyond the admitted ones.
+  static constexpr std::size_t refusal_budget = 64;
+
   server_context(server_config config, maze_catalog catalog);
 
   const server_config& config() const { return config_; }
@@ -44,10 +50,14 @@ class server_context {
   // doubles (JavaScript) still read it exactly.
   std::uint64_t random_seed();
 
-  bool try_reserve_run();
-  void release_run();
-  bool try_reserve_connection();
-  void release_connection();
+  // A place for a run of `cells` cells, or an empty slot when --max-runs or
+  // --max-cells-in-play is reached.
+  run_slot reserve_run(std::uint64_t cells);
+  // Admits a new TCP connection from address, refuses it (to be answered
+  // 503), or neither (close it at once) when even refusals are too many.
+  connection_slot admit_connection(const std::string& address);
+  // The pool that sets big runs up.
+  job_pool& starts() { return starts_; }
 
   std::uint64_t add_connection(std::weak_ptr<closable> connection);
   void remove_connection(std::uint64_t key);
@@ -63,9 +73,20 @@ class server_context {
   run_registry registry_;
   websocket_routes routes_;
   std::atomic<std::uint64_t> next_run_id_{1};
-  std::atomic<std::size_t> runs_{0};
-  std::atomic<std::size_t> websockets_{0};
   std::atomic<bool> stopping_{false};
+  job_pool starts_;
+
+  friend class run_slot;
+  friend class connection_slot;
+  void release_run(std::uint64_t cells);
+  void release_connection(connection_slot::kind k, const std::string& address);
+
+  std::mutex budget_mutex_;  // guards the budgets below
+  std::size_t runs_ = 0;
+  std::uint64_t cells_in_play_ = 0;
+  std::size_t connections_admitted_ = 0;
+  std::size_t connections_refused_ = 0;
+  std::unordered_map<std::string, std::size_t> per_address_;
 
   std::mutex mutex_;  // guards what follows
   rng ids_;

@@ -18,6 +18,10 @@ class websocket_handler {
  public:
   using clock = std::chrono::steady_clock;
 
+  // What became of a frame: answered (the reply is written), or deferred
+  // (no more frames are read until the handler calls message_sink::resume).
+  enum class frame_result { answered, deferred };
+
   struct close_request {
     std::uint16_t code = 1000;
     std::string reason;
@@ -28,7 +32,10 @@ class websocket_handler {
   // The handshake is done; sink pushes to this connection from anywhere.
   virtual void on_open(std::weak_ptr<message_sink> sink) { (void)sink; }
   // One text frame; the reply, if any, is appended to reply.
-  virtual void on_frame(std::string_view frame, std::string& reply, clock::time_point now) = 0;
+  virtual frame_result on_frame(std::string_view frame, std::string& reply,
+                                clock::time_point now) = 0;
+  // The time asked for with message_sink::wake_at has come.
+  virtual void on_timer(clock::time_point now) { (void)now; }
   // After a frame: set when the connection should close once the replies
   // are written.
   virtual std::optional<close_request> close_requested() const { return std::nullopt; }

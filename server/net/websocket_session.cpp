@@ -7,12 +7,15 @@
 namespace ariadne {
 
 websocket_session::websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
-                                     std::shared_ptr<server_context> context, connection_info who,
+                                     std::shared_ptr<server_context> context, connection_slot slot,
+                                     connection_info who,
                                      std::unique_ptr<websocket_handler> handler)
     : ws_(std::move(socket), std::move(already_read)),
       context_(std::move(context)),
+      slot_(std::move(slot)),
       who_(std::move(who)),
-      handler_(std::move(handler)) {
+      handler_(std::move(handler)),
+      timer_(ws_.get_executor()) {
   metrics& stats = context_->stats();
   stats.connections_open.fetch_add(1, std::memory_order_relaxed);
   stats.connections_total.fetch_add(1, std::memory_order_relaxed);
@@ -24,7 +27,7 @@ websocket_session::~websocket_session() {
   // The handler goes first: it may still settle its run with the context.
   handler_.reset();
   context_->stats().connections_open.fetch_sub(1, std::memory_order_relaxed);
-  context_->release_connection();
+  slot_.release();
   spdlog::info("session {} {}{}closed", who_.session, description, description.empty() ? "" : " ");
 }
 
@@ -99,10 +102,20 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   const auto data = buffer_.cdata();
   const std::string_view frame(static_cast<const char*>(data.data()), data.size());
   std::string& reply = queue_.push_reply();
-  handler_->on_frame(frame, reply, std::chrono::steady_clock::now());
+  const auto result = handler_->on_frame(frame, reply, std::chrono::steady_clock::now());
   buffer_.consume(buffer_.size());
   // A handler may have nothing to say.
   if (reply.empty()) queue_.pop_back();
+  if (result == websocket_handler::frame_result::deferred) {
+    // No more frames until the handler answers this one (resume).
+    deferred_ = true;
+    if (!writing_ && !queue_.empty()) do_write();
+    return;
+  }
+  after_frame();
+}
+
+void websocket_session::after_frame() {
   if (!writing_ && !queue_.empty()) do_write();
   if (auto request = handler_->close_requested()) {
     spdlog::info("session {} closed by the server: {} ({})", who_.session, request->reason,
@@ -148,10 +161,36 @@ void websocket_session::on_write(error_code ec, std::size_t) {
   if (!queue_.empty()) return do_write();
   writing_ = false;
   if (close_reason_) return do_close();
-  if (read_paused_ && !closing_) {
+  if (read_paused_ && !closing_ && !deferred_) {
     read_paused_ = false;
     do_read();
   }
+}
+
+void websocket_session::resume(std::function<void(std::string& reply)> finish) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), finish = std::move(finish)] { self->on_resume(finish); });
+}
+
+void websocket_session::on_resume(const std::function<void(std::string& reply)>& finish) {
+  std::string& reply = queue_.push_reply();
+  finish(reply);
+  deferred_ = false;
+  // A connection on its way out takes no more replies; the handler has settled.
+  if (reply.empty() || closing_ || !ws_.is_open()) queue_.pop_back();
+  if (closing_ || !ws_.is_open()) return;
+  after_frame();
+}
+
+void websocket_session::wake_at(std::chrono::steady_clock::time_point when) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), when] {
+    self->timer_.expires_at(when);
+    // The timer does not keep the connection alive: a closed one is let go.
+    self->timer_.async_wait([weak = self->weak_from_this()](error_code ec) {
+      auto session = weak.lock();
+      if (!ec && session) session->handler_->on_timer(std::chrono::steady_clock::now());
+    });
+  });
 }
 
 void websocket_session::close_after_writes(websocket::close_code code, std::string reason) {

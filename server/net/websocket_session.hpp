@@ -1,5 +1,6 @@
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,19 +31,24 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // what was read past the upgrade request (the first frames of a client
   // that did not wait for the handshake's answer).
   websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
-                    std::shared_ptr<server_context> context, connection_info who,
-                    std::unique_ptr<websocket_handler> handler);
+                    std::shared_ptr<server_context> context, connection_slot slot,
+                    connection_info who, std::unique_ptr<websocket_handler> handler);
   ~websocket_session() override;
 
   void run(http::request<http::string_body> request);
   void shutdown() override;
   void send(std::shared_ptr<const std::string> text) override;
   void close(std::uint16_t code, std::string reason) override;
+  void resume(std::function<void(std::string& reply)> finish) override;
+  void wake_at(std::chrono::steady_clock::time_point when) override;
 
  private:
   void on_accept(error_code ec);
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
+  // After a frame's reply: write, close if the handler asks, read on.
+  void after_frame();
+  void on_resume(const std::function<void(std::string& reply)>& finish);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
   void on_send(std::shared_ptr<const std::string> text);
@@ -55,11 +61,14 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   websocket::stream<prefixed_stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<server_context> context_;
+  connection_slot slot_;
   connection_info who_;
   std::unique_ptr<websocket_handler> handler_;
   write_queue queue_;
   bool writing_ = false;
   bool read_paused_ = false;
+  bool deferred_ = false;  // a frame's reply is still to come (resume)
+  net::steady_timer timer_;
   bool closing_ = false;
   std::optional<websocket::close_reason> close_reason_;
   std::uint64_t registry_key_ = 0;

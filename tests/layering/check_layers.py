@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks every #include of the C++ sources against tests/layering/layers.txt.
 
-Usage: check_layers.py ROOT [--table FILE] [--doc FILE]
+Usage: check_layers.py ROOT [--table FILE] [--doc FILE [--update-doc]]
 Exit 0 when every include is allowed (and the doc shows the table as it is),
 1 with one line per violation otherwise.
 """
@@ -122,8 +122,15 @@ def main():
     parser.add_argument("root", type=pathlib.Path)
     parser.add_argument("--table", type=pathlib.Path)
     parser.add_argument("--doc", type=pathlib.Path)
+    parser.add_argument("--update-doc", action="store_true",
+                        help="rewrite the doc's first ```text block with the table, then check")
     args = parser.parse_args()
     table = args.table or args.root / "tests/layering/layers.txt"
+    if args.update_doc and args.doc:
+        text = args.doc.read_text()
+        text = re.sub(r"```text\n.*?```", lambda _: "```text\n" + table.read_text() + "```", text,
+                      count=1, flags=re.S)
+        args.doc.write_text(text)
     problems = check(args.root, read_table(table))
     if args.doc:
         problems += check_doc(args.doc, table)

@@ -64,7 +64,9 @@ class push_handler : public websocket_handler {
   explicit push_handler(board& b) : board_(b) {}
   ~push_handler() override { board_.remove(); }
   void on_open(std::weak_ptr<message_sink> sink) override { board_.add(std::move(sink)); }
-  void on_frame(std::string_view, std::string&, clock::time_point) override {}
+  frame_result on_frame(std::string_view, std::string&, clock::time_point) override {
+    return frame_result::answered;
+  }
 
  private:
   board& board_;

@@ -1,0 +1,104 @@
+#include "server/work/job_pool.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace ariadne {
+namespace {
+
+// A job that waits until released, so the test controls what is running.
+class gate {
+ public:
+  void wait() {
+    std::unique_lock lock(mutex_);
+    opened_.wait(lock, [&] { return open_; });
+  }
+  void open() {
+    std::lock_guard lock(mutex_);
+    open_ = true;
+    opened_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable opened_;
+  bool open_ = false;
+};
+
+TEST(job_pool, admits_by_cost_and_an_idle_pool_takes_any_one_job) {
+  job_pool pool(1, 100);
+  gate started;
+  gate release;
+  gate finished;
+  EXPECT_TRUE(pool.try_submit(500, [&] {  // more than the budget, but the pool is idle
+    started.open();
+    release.wait();
+    finished.open();
+  }));
+  started.wait();
+  EXPECT_FALSE(pool.try_submit(1, [] {}));  // the budget is spent
+  EXPECT_EQ(pool.cost_in_use(), 500U);
+  release.open();
+  finished.wait();
+  pool.stop();
+  EXPECT_EQ(pool.cost_in_use(), 0U);
+  EXPECT_FALSE(pool.try_submit(1, [] {}));  // stopped
+}
+
+TEST(job_pool, jobs_within_the_budget_queue_and_run_in_order_off_this_thread) {
+  job_pool pool(1, 100);
+  gate started;
+  gate release;
+  gate all_done;
+  std::vector<int> order;
+  const auto caller = std::this_thread::get_id();
+  std::atomic<bool> elsewhere{true};
+  ASSERT_TRUE(pool.try_submit(40, [&] {
+    started.open();
+    release.wait();
+  }));
+  started.wait();
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(pool.try_submit(20, [&, i] {
+      if (std::this_thread::get_id() == caller) elsewhere = false;
+      order.push_back(i);  // one worker: the jobs never overlap
+      if (i == 2) all_done.open();
+    }));
+  }
+  EXPECT_FALSE(pool.try_submit(1, [] {}));  // 40 + 3 x 20 = 100: full
+  release.open();
+  all_done.wait();
+  pool.stop();
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2}));
+  EXPECT_TRUE(elsewhere.load());
+}
+
+TEST(job_pool, stopping_drops_what_waits_and_destroys_it) {
+  job_pool pool(1, std::uint64_t{1} << 40);  // only a stop refuses a job
+  gate started;
+  gate release;
+  auto held = std::make_shared<int>(7);
+  std::weak_ptr<int> watch = held;
+  ASSERT_TRUE(pool.try_submit(10, [&] {
+    started.open();
+    release.wait();
+  }));
+  started.wait();
+  ASSERT_TRUE(pool.try_submit(10, [held] { ADD_FAILURE() << "a dropped job ran"; }));
+  held.reset();
+  std::thread stopper([&] { pool.stop(); });
+  // Once stop has begun the pool takes nothing, and the waiting job is gone.
+  while (pool.try_submit(1, [] {})) {
+  }
+  release.open();
+  stopper.join();
+  EXPECT_TRUE(watch.expired());
+}
+
+}  // namespace
+}  // namespace ariadne
