@@ -29,20 +29,28 @@ class ServerError(Exception):
 class Drone:
     """One connection to an Ariadne server: what a drone may do and know."""
 
-    def __init__(self, ws):
+    def __init__(self, ws, timeout):
         self.ws = ws
+        self.timeout = timeout
         self.state = {}
 
     @classmethod
-    async def connect(cls, url, name):
-        drone = cls(await websockets.connect(url))
+    async def connect(cls, url, name, timeout=30.0):
+        """Connects and says hello; every reply must come within timeout seconds."""
+        ws = await asyncio.wait_for(websockets.connect(url), timeout)
+        drone = cls(ws, timeout)
         await drone.request({"type": "hello", "name": name})
         return drone
 
     async def request(self, message):
-        """Sends one message and returns its reply (every message gets one)."""
+        """Sends one message and returns its reply (every message gets one).
+        A server that does not answer within the timeout raises TimeoutError."""
         await self.ws.send(json.dumps(message))
-        reply = json.loads(await self.ws.recv())
+        try:
+            text = await asyncio.wait_for(self.ws.recv(), self.timeout)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"no reply within {self.timeout} s") from None
+        reply = json.loads(text)
         if reply["type"] == "error":
             raise ServerError(reply)
         if reply["type"] == "state":
@@ -108,13 +116,15 @@ async def main():
     parser.add_argument("--size", default="16x16", help="WxH")
     parser.add_argument("--seed", type=int, help="default: the server picks one")
     parser.add_argument("--loops", type=float, default=0.0)
+    parser.add_argument("--timeout", type=float, default=30.0,
+                        help="seconds to wait for each reply (default 30)")
     args = parser.parse_args()
     width, height = (int(side) for side in args.size.split("x"))
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     if args.seed is not None:
         maze["seed"] = args.seed
 
-    drone = await Drone.connect(args.url, args.name)
+    drone = await Drone.connect(args.url, args.name, args.timeout)
     try:
         first = await drone.start(**maze)
         print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"

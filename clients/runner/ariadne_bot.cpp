@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -52,6 +53,13 @@ struct options {
   std::string svg_file;
   std::string ping_url;
   bool quiet = false;
+  double timeout_seconds = 30;  // for --ping: 3
+  bool timeout_given = false;
+
+  std::chrono::milliseconds timeout() const {
+    const double seconds = timeout_given || ping_url.empty() ? timeout_seconds : 3.0;
+    return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+  }
 };
 
 // One game: a bot on a seed.
@@ -316,6 +324,10 @@ int run_bots(int argc, char** argv) {
   app.add_option("--ping", o.ping_url,
                  "Only check that the server at URL answers GET /healthz; exit 0 if it does");
   app.add_flag("-q,--quiet", o.quiet, "No progress output");
+  app.add_option("--timeout", o.timeout_seconds,
+                 "Seconds to wait for each reply before giving up (default 30; 3 for --ping)")
+      ->check(CLI::Range(0.001, 3600.0))
+      ->each([&o](const std::string&) { o.timeout_given = true; });
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -325,7 +337,7 @@ int run_bots(int argc, char** argv) {
   }
 
   if (!o.ping_url.empty()) {
-    if (const auto problem = check_health(o.ping_url)) {
+    if (const auto problem = check_health(o.ping_url, o.timeout())) {
       std::cerr << "ariadne-bot: " << o.ping_url << " is not healthy: " << *problem << "\n";
       return 1;
     }
@@ -349,7 +361,7 @@ int run_bots(int argc, char** argv) {
 
   auto make_drone = [&]() -> std::unique_ptr<drone> {
     if (o.offline) return std::make_unique<local_drone>(limits, &catalog);
-    return std::make_unique<remote_drone>(o.url, "ariadne-bot");
+    return std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout());
   };
 
   // Games in bot-major order; each worker pulls the next one.

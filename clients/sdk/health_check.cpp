@@ -5,12 +5,13 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "clients/sdk/blocking_call.hpp"
 #include "clients/sdk/drone_error.hpp"
 #include "clients/sdk/server_url.hpp"
 
 namespace ariadne {
 
-std::optional<std::string> check_health(const std::string& url) {
+std::optional<std::string> check_health(const std::string& url, std::chrono::milliseconds timeout) {
   namespace beast = boost::beast;
   namespace http = beast::http;
   namespace net = boost::asio;
@@ -18,23 +19,39 @@ std::optional<std::string> check_health(const std::string& url) {
     const server_url where = parse_server_url(url, "ws://|http://");
     net::io_context ioc;
     beast::tcp_stream stream(ioc);
-    stream.expires_after(std::chrono::seconds(3));
     net::ip::tcp::resolver resolver(ioc);
-    stream.connect(resolver.resolve(where.host, where.port));
+    net::ip::tcp::resolver::results_type addresses;
+    auto ec = blocking_call(ioc, [&](auto handler) {
+      resolver.async_resolve(where.host, where.port,
+                             [&, handler](beast::error_code e, auto results) mutable {
+                               addresses = results;
+                               handler(e);
+                             });
+    });
+    if (ec) return "cannot resolve " + where.host + ": " + ec.message();
+    // One deadline for the whole exchange: a server that accepts and never
+    // answers fails the check instead of hanging it.
+    stream.expires_after(timeout);
+    ec = blocking_call(ioc, [&](auto handler) { stream.async_connect(addresses, handler); });
+    if (ec) return ec.message();
     http::request<http::empty_body> request(http::verb::get, "/healthz", 11);
     request.set(http::field::host, where.host);
-    http::write(stream, request);
+    ec = blocking_call(ioc, [&](auto handler) { http::async_write(stream, request, handler); });
+    if (ec) return ec.message();
     beast::flat_buffer buffer;
     http::response<http::string_body> response;
-    http::read(stream, buffer, response);
+    ec = blocking_call(ioc,
+                       [&](auto handler) { http::async_read(stream, buffer, response, handler); });
+    if (ec == beast::error::timeout) {
+      return "no answer within " + std::to_string(timeout.count()) + " ms";
+    }
+    if (ec) return ec.message();
     if (response.result() != http::status::ok) {
       return "GET /healthz answered " + std::to_string(response.result_int());
     }
     return std::nullopt;
   } catch (const drone_error& e) {
     return e.what();
-  } catch (const beast::system_error& e) {
-    return e.code().message();
   }
 }
 

@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "clients/sdk/blocking_call.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "protocol/codec.hpp"
 
@@ -17,19 +18,35 @@ using tcp = net::ip::tcp;
 
 struct remote_drone::connection {
   net::io_context ioc;
-  websocket::stream<tcp::socket> ws{ioc};
+  websocket::stream<beast::tcp_stream> ws{ioc};
 };
 
-remote_drone::remote_drone(const std::string& url, const std::string& name)
-    : connection_(std::make_unique<connection>()), url_(url) {
+remote_drone::remote_drone(const std::string& url, const std::string& name,
+                           std::chrono::milliseconds timeout)
+    : connection_(std::make_unique<connection>()), url_(url), timeout_(timeout) {
   const server_url where = parse_server_url(url, "ws://");
-  try {
-    tcp::resolver resolver(connection_->ioc);
-    net::connect(connection_->ws.next_layer(), resolver.resolve(where.host, where.port));
-    connection_->ws.handshake(where.host + ":" + where.port, where.path);
-  } catch (const beast::system_error& e) {
-    throw drone_error("cannot connect to " + url + ": " + e.code().message());
+  auto& ws = connection_->ws;
+  tcp::resolver resolver(connection_->ioc);
+  tcp::resolver::results_type addresses;
+  auto ec = blocking_call(connection_->ioc, [&](auto handler) {
+    resolver.async_resolve(where.host, where.port,
+                           [&, handler](beast::error_code e, auto results) mutable {
+                             addresses = results;
+                             handler(e);
+                           });
+  });
+  if (!ec) {
+    beast::get_lowest_layer(ws).expires_after(timeout_);
+    ec = blocking_call(connection_->ioc, [&](auto handler) {
+      beast::get_lowest_layer(ws).async_connect(addresses, handler);
+    });
   }
+  if (!ec) {
+    ec = blocking_call(connection_->ioc, [&](auto handler) {
+      ws.async_handshake(where.host + ":" + where.port, where.path, handler);
+    });
+  }
+  if (ec) throw drone_error("cannot connect to " + url + ": " + describe(ec));
   const auto reply = call(protocol::hello_message{name});
   const auto* welcome = std::get_if<protocol::welcome_message>(&reply);
   if (welcome == nullptr) throw drone_error(url + " did not answer hello with welcome");
@@ -37,26 +54,41 @@ remote_drone::remote_drone(const std::string& url, const std::string& name)
 }
 
 remote_drone::~remote_drone() {
-  beast::error_code ignored;
-  if (connection_->ws.is_open()) connection_->ws.close(websocket::close_code::normal, ignored);
+  auto& ws = connection_->ws;
+  if (!ws.is_open()) return;
+  beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(1));
+  blocking_call(connection_->ioc,
+                [&](auto handler) { ws.async_close(websocket::close_code::normal, handler); });
+}
+
+std::string remote_drone::describe(const beast::error_code& ec) const {
+  if (ec == beast::error::timeout) {
+    return "no answer within " + std::to_string(timeout_.count()) + " ms";
+  }
+  return ec.message();
 }
 
 protocol::server_message remote_drone::call(const protocol::client_message& message) {
-  std::string reply_text;
-  try {
-    connection_->ws.text(true);
-    connection_->ws.write(net::buffer(protocol::write_client_message(message)));
-    beast::flat_buffer buffer;
-    connection_->ws.read(buffer);
-    reply_text = beast::buffers_to_string(buffer.data());
-  } catch (const beast::system_error& e) {
-    std::string why = e.code().message();
-    if (e.code() == websocket::error::closed) {
-      why = "closed by the server (code " + std::to_string(connection_->ws.reason().code) + ": " +
-            std::string(connection_->ws.reason().reason.c_str()) + ")";
+  auto& ws = connection_->ws;
+  const std::string text = protocol::write_client_message(message);
+  beast::flat_buffer buffer;
+  // Each request and its reply within the timeout: a hung server never hangs a bot.
+  beast::get_lowest_layer(ws).expires_after(timeout_);
+  ws.text(true);
+  auto ec = blocking_call(connection_->ioc,
+                          [&](auto handler) { ws.async_write(net::buffer(text), handler); });
+  if (!ec) {
+    ec = blocking_call(connection_->ioc, [&](auto handler) { ws.async_read(buffer, handler); });
+  }
+  if (ec) {
+    std::string why = describe(ec);
+    if (ec == websocket::error::closed) {
+      why = "closed by the server (code " + std::to_string(ws.reason().code) + ": " +
+            std::string(ws.reason().reason.c_str()) + ")";
     }
     throw drone_error("connection to " + url_ + " lost: " + why);
   }
+  const std::string reply_text = beast::buffers_to_string(buffer.data());
   auto parsed = protocol::parse_server_message(reply_text);
   if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
     throw drone_error("unreadable reply from " + url_ + ": " + problem->message);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <boost/system/error_code.hpp>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -13,8 +15,11 @@ class remote_drone : public drone {
  public:
   // Connects to url ("ws://HOST:PORT/PATH"; the path defaults to /ws) and says
   // hello as `name`. Throws drone_error when the connection is refused, the
-  // handshake fails or the server answers with an error.
-  remote_drone(const std::string& url, const std::string& name);
+  // handshake fails or the server answers with an error. Every request (the
+  // connection included) fails with drone_error when its reply takes longer
+  // than timeout.
+  remote_drone(const std::string& url, const std::string& name,
+               std::chrono::milliseconds timeout = std::chrono::seconds(30));
   ~remote_drone() override;
 
   remote_drone(const remote_drone&) = delete;
@@ -28,10 +33,12 @@ class remote_drone : public drone {
  private:
   // Sends one frame and returns the parsed reply; throws drone_error.
   protocol::server_message call(const protocol::client_message& message);
+  std::string describe(const boost::system::error_code& ec) const;
 
   struct connection;
   std::unique_ptr<connection> connection_;
   std::string url_;
+  std::chrono::milliseconds timeout_;
   protocol::welcome_message welcome_;
 };
 

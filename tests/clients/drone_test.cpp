@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include "clients/bots/bot.hpp"
+#include "clients/sdk/health_check.hpp"
 #include "clients/sdk/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "server/net/server.hpp"
+#include "tests/support/hung_listener.hpp"
 #include "tests/support/loopback_config.hpp"
 
 namespace ariadne {
@@ -135,6 +137,21 @@ TEST_F(drone_test, a_refused_or_lost_connection_is_a_drone_error_without_code) {
     // Either the close frame (1001) or the dropped socket, depending on timing.
     EXPECT_NE(std::string(e.what()).find("lost"), std::string::npos) << e.what();
   }
+}
+
+TEST_F(drone_test, a_server_that_never_answers_times_out) {
+  testing::hung_listener hung;
+  const std::string url = "ws://127.0.0.1:" + std::to_string(hung.port()) + "/ws";
+  try {
+    remote_drone waiting(url, "x", std::chrono::milliseconds(200));
+    FAIL();
+  } catch (const drone_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no answer within 200 ms"), std::string::npos) << e.what();
+  }
+  const auto problem = check_health(url, std::chrono::milliseconds(200));
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_NE(problem->find("no answer within 200 ms"), std::string::npos) << *problem;
+  EXPECT_FALSE(check_health(url_).has_value());  // a live server is healthy
 }
 
 }  // namespace

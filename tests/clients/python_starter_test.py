@@ -6,8 +6,10 @@ Usage: python_starter_test.py PATH/TO/ariadne-server PATH/TO/ariadne_client.py
 """
 import json
 import os
+import socket
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import start_server  # noqa: E402
@@ -50,6 +52,21 @@ def main():
             passed += 1
         else:
             print(f"FAIL: refused connection gave exit {run.returncode}: {run.stderr}")
+            failures += 1
+        # A server that accepts and never answers: the kit gives up after --timeout.
+        hung = socket.socket()
+        hung.bind(("127.0.0.1", 0))
+        hung.listen(8)
+        began = time.monotonic()
+        run = subprocess.run([sys.executable, kit, "--url",
+                              f"ws://127.0.0.1:{hung.getsockname()[1]}/ws", "--timeout", "0.5"],
+                             capture_output=True, text=True, timeout=60)
+        took = time.monotonic() - began
+        hung.close()
+        if run.returncode == 2 and took < 20 and run.stderr.count("\n") == 1:
+            passed += 1
+        else:
+            print(f"FAIL: a hung server gave exit {run.returncode} after {took:.1f} s: {run.stderr}")
             failures += 1
     finally:
         proc.terminate()

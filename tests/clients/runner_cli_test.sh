@@ -62,5 +62,21 @@ expect_error --offline --treasures 5000
 check 'grep -q "\"treasures\" must be from 1 to 1000, got 5000" "$work/err"' "treasures message: $(cat "$work/err")"
 expect_error --offline --maze hedge5x5 --loops 3
 
+# A server that accepts and never answers: --ping gives up after --timeout.
+/usr/bin/python3 -c '
+import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(8)
+print(s.getsockname()[1], flush=True)
+time.sleep(60)' > "$work/hung_port" &
+hung_pid=$!
+for _ in $(seq 1 100); do [ -s "$work/hung_port" ] && break; sleep 0.05; done
+began=$(date +%s)
+"$bot" --ping "http://127.0.0.1:$(cat "$work/hung_port")/healthz" --timeout 0.5 2> "$work/err"
+code=$?
+took=$(( $(date +%s) - began ))
+kill "$hung_pid" 2>/dev/null
+check "[ $code -eq 1 ] && [ $took -lt 10 ] && grep -q 'no answer within 500 ms' '$work/err'" \
+  "--ping of a hung server: exit $code after $took s: $(cat "$work/err")"
+
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <boost/asio/error.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core/error.hpp>
+
+namespace ariadne {
+
+// Runs one asynchronous operation to its end on a private io_context and
+// returns its error: a blocking call that a tcp_stream's expiry can cut short
+// (Beast's synchronous calls ignore timeouts). `begin` starts the operation
+// with the completion handler it is given.
+template <typename Begin>
+boost::beast::error_code blocking_call(boost::asio::io_context& ioc, Begin&& begin) {
+  boost::beast::error_code result = boost::asio::error::would_block;
+  begin([&result](boost::beast::error_code ec, auto&&...) { result = ec; });
+  ioc.restart();
+  ioc.run();
+  return result;
+}
+
+}  // namespace ariadne
