@@ -16,5 +16,14 @@ if(ARIADNE_SANITIZE)
   target_link_options(ariadne_sanitizers INTERFACE -fsanitize=address,undefined)
 endif()
 
+# The fuzz preset: every target instrumented for libFuzzer's coverage and
+# checked by the sanitizers; the fuzz executables link libFuzzer itself.
+if(ARIADNE_LIBFUZZER)
+  target_compile_options(ariadne_sanitizers INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+    -fno-sanitize-recover=all)
+  target_link_options(ariadne_sanitizers INTERFACE -fsanitize=address,undefined)
+endif()
+
 add_library(ariadne_options INTERFACE)
 target_link_libraries(ariadne_options INTERFACE ariadne_warnings ariadne_sanitizers)

@@ -28,7 +28,8 @@ trap cleanup EXIT
 start_ariadne() {
   mkfifo "$work/port.$1"
   taskset -c 0 "$server_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port.$1" --threads 1 \
-    --log-level warn --rate-limit 0 --max-connections 20000 --max-runs 20000 &
+    --log-level warn --rate-limit 0 --max-connections 20000 --max-connections-per-ip 20000 \
+    --max-runs 20000 &
   server_pid=$!
   pids+=("$server_pid")
   read -r -t 30 server_port < "$work/port.$1"

@@ -10,6 +10,11 @@ ariadne_build_packages=(
   python3 python3-websockets python3-jsonschema
 )
 
+# Needed for the fuzz preset (scripts/fuzz.sh, and CI's fuzz step).
+ariadne_fuzz_packages=(
+  clang libclang-rt-14-dev
+)
+
 # Needed to run the binaries (the Docker runtime stage).
 ariadne_runtime_packages=(
   libspdlog1.10 libfmt9
