@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <limits>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -173,9 +174,11 @@ client_message read_client_body(std::string_view type, const json& doc) {
 // Reads "type" and "id" common to every message; returns the document.
 std::variant<json, parse_error> read_envelope(std::string_view text, std::string& type,
                                               std::string& id) {
-  // nlohmann stops reading at a NUL: a frame holding one is not one JSON value.
-  json doc = text.find('\0') == std::string_view::npos ? json::parse(text, nullptr, false)
-                                                       : json(json::value_t::discarded);
+  // nlohmann stops reading at a NUL, and skips a leading byte-order mark:
+  // neither is part of one JSON value, and the raw id must be found where
+  // nlohmann found it.
+  const bool plain = text.find('\0') == std::string_view::npos && !text.starts_with("\xEF\xBB\xBF");
+  json doc = plain ? json::parse(text, nullptr, false) : json(json::value_t::discarded);
   if (doc.is_discarded()) return parse_error{errc::bad_json, "the message is not valid JSON", ""};
   if (!doc.is_object()) {
     return parse_error{errc::bad_request,
@@ -243,46 +246,99 @@ void append_key(std::string& out, std::string_view key) {
   out += "\":";
 }
 
+// Strict readers for what a server sends: a field of the wrong type or out of
+// its C++ type's range is refused, never converted (a float into an integer
+// is undefined behaviour, and silent truncation a lie).
+const json& member(const json& object, const char* key) {
+  const json* value = object.is_object() ? field(object, key) : nullptr;
+  if (value == nullptr) reject(errc::bad_request, "\"" + std::string(key) + "\" is missing");
+  return *value;
+}
+
+template <typename Integer>
+Integer integer_of(const json& value, const char* key) {
+  bool fits = false;
+  if (value.is_number_unsigned()) {
+    fits = std::in_range<Integer>(value.get<std::uint64_t>());
+  } else if (value.is_number_integer()) {
+    fits = std::in_range<Integer>(value.get<std::int64_t>());
+  }
+  if (!fits)
+    reject(errc::bad_request, "\"" + std::string(key) + "\" is not a whole number in range");
+  return value.is_number_unsigned() ? static_cast<Integer>(value.get<std::uint64_t>())
+                                    : static_cast<Integer>(value.get<std::int64_t>());
+}
+
+template <typename Integer>
+Integer integer_field(const json& object, const char* key) {
+  return integer_of<Integer>(member(object, key), key);
+}
+
+template <typename Integer>
+std::optional<Integer> optional_integer(const json& object, const char* key) {
+  const json* value = field(object, key);
+  if (value == nullptr) return std::nullopt;
+  return integer_of<Integer>(*value, key);
+}
+
+bool bool_field(const json& object, const char* key) {
+  const json& value = member(object, key);
+  if (!value.is_boolean())
+    reject(errc::bad_request, "\"" + std::string(key) + "\" is not a boolean");
+  return value.get<bool>();
+}
+
+std::string string_field(const json& object, const char* key) {
+  const json& value = member(object, key);
+  if (!value.is_string()) reject(errc::bad_request, "\"" + std::string(key) + "\" is not a string");
+  return value.get<std::string>();
+}
+
 run_result read_result(const json& r) {
   run_result info;
-  const auto status = run_status_names.parse(r.at("status").get<std::string>());
+  const auto status = run_status_names.parse(string_field(r, "status"));
   if (!status || *status == run_status::active) reject(errc::bad_request, "unknown result status");
   info.status = *status;
-  info.steps = r.at("steps").get<std::uint64_t>();
-  info.bumps = r.at("bumps").get<std::uint64_t>();
-  info.score = r.at("score").get<std::uint64_t>();
-  info.optimal = r.at("optimal").get<std::uint64_t>();
-  info.efficiency = r.at("efficiency").get<double>();
-  info.seed = r.at("seed").get<std::uint64_t>();
-  info.found = r.value("found", 0U);
-  info.treasures = r.value("treasures", 0U);
+  info.steps = integer_field<std::uint64_t>(r, "steps");
+  info.bumps = integer_field<std::uint64_t>(r, "bumps");
+  info.score = integer_field<std::uint64_t>(r, "score");
+  info.optimal = integer_field<std::uint64_t>(r, "optimal");
+  const json& efficiency = member(r, "efficiency");
+  if (!efficiency.is_number()) reject(errc::bad_request, "\"efficiency\" is not a number");
+  info.efficiency = efficiency.get<double>();
+  info.seed = integer_field<std::uint64_t>(r, "seed");
+  info.found = optional_integer<std::uint32_t>(r, "found").value_or(0);
+  info.treasures = optional_integer<std::uint32_t>(r, "treasures").value_or(0);
   return info;
 }
 
 state_message read_state(const json& doc) {
   state_message s;
-  s.run = doc.at("run").get<std::uint64_t>();
-  s.position = cell{doc.at("position").at("x").get<std::int32_t>(),
-                    doc.at("position").at("y").get<std::int32_t>()};
-  for (const json& letter : doc.at("open")) {
-    const auto& text = letter.get_ref<const std::string&>();
-    const auto d = text.size() == 1 ? direction_from_letter(text[0]) : std::nullopt;
+  s.run = integer_field<std::uint64_t>(doc, "run");
+  const json& position = member(doc, "position");
+  s.position =
+      cell{integer_field<std::int32_t>(position, "x"), integer_field<std::int32_t>(position, "y")};
+  const json& open = member(doc, "open");
+  if (!open.is_array()) reject(errc::bad_request, "\"open\" is not an array");
+  for (const json& letter : open) {
+    const auto* text = letter.is_string() ? &letter.get_ref<const std::string&>() : nullptr;
+    const auto d = text && text->size() == 1 ? direction_from_letter((*text)[0]) : std::nullopt;
     if (!d) reject(errc::bad_request, "\"open\" holds something other than N, E, S, W");
     s.open |= 1U << static_cast<unsigned>(*d);
   }
-  s.treasure = doc.at("treasure").get<bool>();
-  s.steps = doc.at("steps").get<std::uint64_t>();
-  s.bumps = doc.at("bumps").get<std::uint64_t>();
-  s.found = doc.at("found").get<std::uint32_t>();
-  s.treasures = doc.value("treasures", 1U);
-  if (doc.contains("moved")) s.moved = doc["moved"].get<bool>();
-  if (doc.contains("done")) s.done = doc["done"].get<std::uint32_t>();
-  if (doc.contains("width")) s.width = doc["width"].get<std::int32_t>();
-  if (doc.contains("height")) s.height = doc["height"].get<std::int32_t>();
-  if (doc.contains("seed")) s.seed = doc["seed"].get<std::uint64_t>();
-  if (doc.contains("max_steps")) s.max_steps = doc["max_steps"].get<std::uint64_t>();
-  if (doc.contains("maze")) s.maze = doc["maze"].get<std::string>();
-  if (doc.contains("result")) s.result = read_result(doc["result"]);
+  s.treasure = bool_field(doc, "treasure");
+  s.steps = integer_field<std::uint64_t>(doc, "steps");
+  s.bumps = integer_field<std::uint64_t>(doc, "bumps");
+  s.found = integer_field<std::uint32_t>(doc, "found");
+  s.treasures = optional_integer<std::uint32_t>(doc, "treasures").value_or(1);
+  if (field(doc, "moved")) s.moved = bool_field(doc, "moved");
+  s.done = optional_integer<std::uint32_t>(doc, "done");
+  s.width = optional_integer<std::int32_t>(doc, "width");
+  s.height = optional_integer<std::int32_t>(doc, "height");
+  s.seed = optional_integer<std::uint64_t>(doc, "seed");
+  s.max_steps = optional_integer<std::uint64_t>(doc, "max_steps");
+  if (field(doc, "maze")) s.maze = string_field(doc, "maze");
+  if (const json* result = field(doc, "result")) s.result = read_result(*result);
   return s;
 }
 
@@ -313,15 +369,15 @@ std::variant<server_reply, parse_error> parse_server_message(std::string_view te
     const json& doc = std::get<json>(envelope);
     if (type == "welcome") {
       return server_reply{
-          welcome_message{doc.at("protocol").get<int>(), doc.at("server").get<std::string>(),
-                          doc.at("session").get<std::string>()},
+          welcome_message{integer_field<int>(doc, "protocol"), string_field(doc, "server"),
+                          string_field(doc, "session")},
           id};
     }
     if (type == "state") return server_reply{read_state(doc), id};
     if (type == "error") {
-      const auto code = errc_names.parse(doc.at("code").get<std::string>());
+      const auto code = errc_names.parse(string_field(doc, "code"));
       if (!code) return parse_error{errc::bad_request, "unknown error code", id};
-      return server_reply{error_message{*code, doc.at("message").get<std::string>()}, id};
+      return server_reply{error_message{*code, string_field(doc, "message")}, id};
     }
     return parse_error{errc::unknown_type, "unknown server message type '" + shorten(type) + "'",
                        id};

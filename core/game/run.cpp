@@ -138,6 +138,10 @@ bool run::expire_if_due(clock::time_point now) {
   return true;
 }
 
+void run::restart_clock(clock::time_point now) {
+  if (deadline_) deadline_ = now + options_.time_limit;
+}
+
 void run::time_out() {
   if (active()) finish(run_status::timeout);
 }

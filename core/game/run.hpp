@@ -72,6 +72,8 @@ class run {
   bool expire_if_due(clock::time_point now);
   // Ends the run as timed out now (a host's idle limit); only while active.
   void time_out();
+  // Starts the time limit again from now (a run set up ahead of being played).
+  void restart_clock(clock::time_point now);
   // When the time limit ends the run, if it has one.
   std::optional<clock::time_point> deadline() const { return deadline_; }
 

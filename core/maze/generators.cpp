@@ -7,8 +7,8 @@ namespace ariadne {
 namespace {
 
 // Costs: the worst of 1024 x 1024 and 8192 x 1, 8 and 128, with a margin
-// (scripts/bench-maze.sh --benchmark_filter=worst; docs/benchmarks.md); the
-// random walks' step budget bounds theirs.
+// (scripts/bench-maze.sh --benchmark_filter=worst; docs/benchmarks.md). The
+// random walks' step budget bounds theirs: a step costs about one unit.
 constexpr std::array<generator_info, 15> registry = {{
     {"hunt_and_kill", "random walk; when boxed in, scan rows from the south for a cell to join",
      &generators::hunt_and_kill, 3, 0},
@@ -25,9 +25,9 @@ constexpr std::array<generator_info, 15> registry = {{
     {"kruskal", "randomized Kruskal: knock shuffled walls between unconnected cells",
      &generators::kruskal, 20, 0},
     {"wilson", "loop-erased random walks (uniform spanning tree)", &generators::wilson, 60,
-     1000000},
+     walk_steps_fixed},
     {"aldous_broder", "random walk carving into unvisited cells (uniform spanning tree)",
-     &generators::aldous_broder, 60, 1000000},
+     &generators::aldous_broder, 60, walk_steps_fixed},
     {"eller", "row by row with connected sets, O(width) memory", &generators::eller, 4, 0},
     {"growing_tree", "growing tree, newest or random active cell by coin toss",
      &generators::growing_tree_mixed, 6, 0},

@@ -32,6 +32,12 @@ grid recursive_division(std::int32_t width, std::int32_t height, rng& r);
 
 }  // namespace generators
 
+// The random-walk generators (Aldous-Broder, Wilson) stop after
+// walk_steps_per_cell x cells + walk_steps_fixed steps; the cells not yet in
+// the maze then join it from its frontier (generators_walk.cpp).
+inline constexpr std::uint64_t walk_steps_per_cell = 32;
+inline constexpr std::uint64_t walk_steps_fixed = 1ULL << 20;
+
 // A generator as the CLI, the server and the tests name it, with what a
 // server weighs before it agrees to generate a maze: its worst time, in units
 // of about 10 ns on the development machine (docs/benchmarks.md), is at most

@@ -20,7 +20,7 @@ using index = grid::index;
 // Every maze that finishes within the budget (any up to about 150 x 150, and
 // every golden maze) is the same as without it.
 std::uint64_t walk_budget(index cells) {
-  return 32ULL * cells + 1'048'576ULL;
+  return walk_steps_per_cell * cells + walk_steps_fixed;
 }
 
 // Grows the tree of visited cells to the whole grid: a random cell next to

@@ -29,7 +29,7 @@ struct real_limit {
 };
 
 // A text field: 1 to max_length characters (Unicode code points) of
-// printable UTF-8: no control characters.
+// printable UTF-8: no control characters, no invisible formatting.
 struct text_limit {
   std::string_view field;
   std::size_t max_length = 0;
@@ -83,7 +83,8 @@ std::optional<request_error> check(const real_limit& limit, double value);
 std::optional<request_error> check(const text_limit& limit, std::string_view value);
 
 // The characters in text when it is UTF-8 without control characters (C0,
-// DEL, C1), else nullopt.
+// DEL, C1) or invisible formatting (zero widths, direction overrides, the
+// byte-order mark), else nullopt.
 std::optional<std::size_t> printable_length(std::string_view text);
 
 // The error for a path of `letters` directions outside limits::path_letters:

@@ -25,6 +25,7 @@ std::variant<drone_state, request_error> player::start(
 drone_state player::begin(run r) {
   assert(!in_run());
   run_.emplace(std::move(r));
+  had_run_ = true;
   end_unseen_ = false;
   return start_state(*run_);
 }
@@ -32,8 +33,8 @@ drone_state player::begin(run r) {
 std::optional<request_error> player::refuse(const run_command& command) const {
   if (auto problem = check_command(command)) return problem;
   if (in_run() || end_unseen_) return std::nullopt;
-  return request_error{errc::no_run, run_ ? "the run has ended; send start to play again"
-                                          : "no run yet; send start first"};
+  return request_error{errc::no_run, had_run_ ? "the run has ended; send start to play again"
+                                              : "no run yet; send start first"};
 }
 
 drone_state player::play(const run_command& command, clock::time_point now) {
@@ -52,6 +53,10 @@ void player::time_out() {
   if (!in_run()) return;
   run_->time_out();
   end_unseen_ = true;
+}
+
+void player::shed() {
+  if (run_ && !in_run() && !end_unseen_) run_.reset();
 }
 
 void player::leave() {

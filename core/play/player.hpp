@@ -55,9 +55,13 @@ class player {
   void time_out();
   // Ends the run in play, if any, as abandoned (a connection that closes).
   void leave();
+  // Lets go of an ended run whose result has been seen, maze and all, so a
+  // seat between runs holds nothing; current() is then nullptr.
+  void shed();
 
  private:
   std::optional<run> run_;
+  bool had_run_ = false;
   // The run ended without a command of the player's: its result is still due.
   bool end_unseen_ = false;
 };

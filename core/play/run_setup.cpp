@@ -1,5 +1,7 @@
 #include "core/play/run_setup.hpp"
 
+#include <algorithm>
+
 #include "core/maze/generators.hpp"
 #include "core/model/limits.hpp"
 #include "core/play/request_check.hpp"
@@ -24,6 +26,32 @@ std::uint64_t request_cells(const run_request& request, const maze_catalog& cata
          static_cast<std::uint64_t>(m.height.value_or(default_side));
 }
 
+std::uint64_t costliest_setup(std::uint64_t cells) {
+  std::uint64_t worst = cells * setup_cost_per_cell;  // a named maze
+  for (const auto& generator : all_generators()) {
+    worst = std::max(
+        worst, cells * (generator.cost_per_cell + setup_cost_per_cell) + generator.cost_fixed);
+  }
+  return worst;
+}
+
+std::optional<request_error> check_host(const run_request& request, const maze_catalog& catalog,
+                                        const host_limits& host) {
+  const maze_request& m = request.maze;
+  if (m.name && !catalog.find(*m.name)) {
+    return request_error{errc::unknown_maze,
+                         "no maze named '" + *m.name + "'; GET /api/mazes lists them"};
+  }
+  const std::uint64_t cells = request_cells(request, catalog);
+  if (cells <= host.max_maze_cells) return std::nullopt;
+  if (m.name) return request_error{errc::too_large, "that maze is larger than this server allows"};
+  return request_error{errc::too_large, "a " + std::to_string(m.width.value_or(default_side)) +
+                                            "x" + std::to_string(m.height.value_or(default_side)) +
+                                            " maze has more than the " +
+                                            std::to_string(host.max_maze_cells) +
+                                            " cells this server allows"};
+}
+
 std::uint64_t setup_cost(const run_request& request, const maze_catalog& catalog) {
   const std::uint64_t cells = request_cells(request, catalog);
   if (request.maze.name) return cells * setup_cost_per_cell;
@@ -42,16 +70,9 @@ std::variant<run, request_error> set_up_run(const run_request& request, const ma
   const std::uint64_t seed = m.seed.value_or(seed_if_absent);
   maze_layout layout{grid(1, 1), std::nullopt, {}};
   maze_source source;
+  if (auto problem = check_host(request, catalog, host)) return std::move(*problem);
   if (m.name) {
-    const auto found = catalog.find(*m.name);
-    if (!found) {
-      return request_error{errc::unknown_maze,
-                           "no maze named '" + *m.name + "'; GET /api/mazes lists them"};
-    }
-    if (found->walls.cell_count() > host.max_maze_cells) {
-      return request_error{errc::too_large, "that maze is larger than this server allows"};
-    }
-    layout = *found;
+    layout = *catalog.find(*m.name);
     source.name = *m.name;
   } else {
     source.spec.generator = m.generator.value_or(std::string(default_generator));
@@ -59,16 +80,7 @@ std::variant<run, request_error> set_up_run(const run_request& request, const ma
     source.spec.height = m.height.value_or(default_side);
     source.spec.seed = seed;
     source.spec.loops = m.loops.value_or(limits::default_loops);
-    const maze_spec& spec = source.spec;
-    const auto cells =
-        static_cast<std::uint64_t>(spec.width) * static_cast<std::uint64_t>(spec.height);
-    if (cells > host.max_maze_cells) {
-      return request_error{errc::too_large,
-                           "a " + std::to_string(spec.width) + "x" + std::to_string(spec.height) +
-                               " maze has more than the " + std::to_string(host.max_maze_cells) +
-                               " cells this server allows"};
-    }
-    layout.walls = generate(spec);
+    layout.walls = generate(source.spec);
   }
   run_options options;
   options.treasures = request.treasures.value_or(limits::default_treasures);

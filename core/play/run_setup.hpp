@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <variant>
 
 #include "core/game/maze_catalog.hpp"
@@ -18,11 +19,20 @@ struct host_limits {
   std::uint64_t max_run_ms = 0;  // caps time_limit_ms; 0 = no cap
 };
 
+// Why this host will not play a checked request (an unknown maze name, more
+// cells than it allows), or nullopt: asked before the host reserves anything.
+std::optional<request_error> check_host(const run_request& request, const maze_catalog& catalog,
+                                        const host_limits& host);
+
 // What setting up a checked request costs, in the units of
 // generator_info::cost_per_cell (about 10 ns each): generating the maze, then
 // the search for where the treasure may hide. For a host deciding where, and
 // whether, to set a run up.
 std::uint64_t setup_cost(const run_request& request, const maze_catalog& catalog);
+
+// The cost of the costliest start on a maze of `cells` cells: the most a
+// host must be ready to spend on one start.
+std::uint64_t costliest_setup(std::uint64_t cells);
 
 // The cells of the maze a checked request asks for (0 for an unknown name).
 std::uint64_t request_cells(const run_request& request, const maze_catalog& catalog);

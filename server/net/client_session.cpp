@@ -10,15 +10,19 @@
 #include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
 #include "server/net/log_text.hpp"
+#include "server/net/server_name.hpp"
 
 namespace ariadne {
 
 client_session::client_session(server_context& context, std::string id, std::string peer,
-                               clock::time_point now)
+                               std::string address, clock::time_point now)
     : context_(context),
       id_(std::move(id)),
       peer_(std::move(peer)),
+      address_(std::move(address)),
       bucket_(context.config().rate_limit, context.config().rate_burst, now),
+      connected_at_(now),
+      last_activity_(now),
       last_message_(now) {}
 
 client_session::~client_session() {
@@ -44,7 +48,7 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
   constexpr auto answered = frame_result::answered;
   metrics& stats = context_.stats();
   stats.messages.fetch_add(1, std::memory_order_relaxed);
-  last_message_ = now;
+  last_activity_ = now;
   // The hot path: a plain run command during a run, read in place. Anything
   // else, errors included, goes through the full parser below.
   if (player_.in_run()) {
@@ -90,9 +94,7 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
     log_name_ = log_text(name_);
     spdlog::info("session {} from {} is '{}'", id_, peer_, log_name_);
     reply += protocol::write_server_message(
-        protocol::welcome_message{protocol::version, std::string("ariadne/") + ARIADNE_VERSION,
-                                  id_},
-        id);
+        protocol::welcome_message{protocol::version, server_name(), id_}, id);
     return answered;
   }
   if (!greeted_) {
@@ -123,6 +125,8 @@ void client_session::reply_rate_limited(std::string_view id, std::string& reply)
 
 void client_session::play(const run_command& command, std::string_view id, std::string& reply,
                           clock::time_point now) {
+  // Only a command to the run counts against the idle limit: garbage does not.
+  last_message_ = now;
   metrics& stats = context_.stats();
   const run& current = *player_.current();
   const std::uint64_t moves_before = current.steps() + current.bumps();
@@ -131,6 +135,7 @@ void client_session::play(const run_command& command, std::string_view id, std::
                         std::memory_order_relaxed);
   protocol::append_state(reply, s, id);
   settle_if_finished();
+  player_.shed();
   stats.observe_move_latency(clock::now() - now);
 }
 
@@ -142,7 +147,20 @@ websocket_handler::frame_result client_session::on_start(const protocol::start_m
     return frame_result::answered;
   }
   const maze_catalog& catalog = context_.catalog();
-  run_slot slot = context_.reserve_run(request_cells(start, catalog));
+  // What the host refuses is refused before any budget is touched.
+  if (auto problem = check_host(start, catalog, context_.host())) {
+    reply_error(*problem, id, reply);
+    return frame_result::answered;
+  }
+  const std::uint64_t cost = setup_cost(start, catalog);
+  if (!context_.charge_setup(address_, cost, now)) {
+    reply_error({errc::rate_limited,
+                 "your address has asked the server to set up more mazes than its share; try "
+                 "again in a few seconds"},
+                id, reply);
+    return frame_result::answered;
+  }
+  run_slot slot = context_.reserve_run(request_cells(start, catalog), address_);
   if (!slot) {
     reply_error({errc::server_busy,
                  "the server is running as many runs (or cells) as it allows; try again shortly"},
@@ -152,7 +170,6 @@ websocket_handler::frame_result client_session::on_start(const protocol::start_m
   const std::uint64_t run_id = context_.next_run_id();
   auto feed = context_.runs().open(run_id, name_);
   const std::uint64_t seed = context_.random_seed();
-  const std::uint64_t cost = setup_cost(start, catalog);
   auto sink = sink_.lock();
   if (cost <= inline_start_cost || !sink) {
     auto setup = set_up_run(start, catalog, context_.host(), run_id, seed, now, feed.get());
@@ -163,16 +180,22 @@ websocket_handler::frame_result client_session::on_start(const protocol::start_m
   // holds the connection (sink) until it has answered.
   server_context* context = &context_;
   auto job = [context, sink, start, run_id, seed, now, feed, id = std::string(id), this] {
-    auto setup =
-        set_up_run(start, context->catalog(), context->host(), run_id, seed, now, feed.get());
-    sink->resume([this, setup = std::move(setup), id, now](std::string& answer) mutable {
+    std::variant<run, request_error> setup = request_error{};
+    try {
+      setup = set_up_run(start, context->catalog(), context->host(), run_id, seed, now, feed.get());
+    } catch (const std::exception& e) {
+      setup = request_error{errc::server_busy,
+                            std::string("the server could not set this maze up: ") + e.what()};
+    }
+    sink->resume([this, setup = std::move(setup), id](std::string& answer) mutable {
+      // The run's clock starts when its start is answered, not when it was asked.
       finish_start(std::move(setup), std::move(pending_slot_), std::move(pending_feed_), id, answer,
-                   now);
+                   clock::now());
     });
   };
   pending_slot_ = std::move(slot);
   pending_feed_ = feed;
-  if (!context_.starts().try_submit(cost, std::move(job))) {
+  if (!context_.starts().try_submit(cost, address_, std::move(job))) {
     pending_slot_.release();
     pending_feed_.reset();
     context_.runs().close(run_id);
@@ -181,6 +204,7 @@ websocket_handler::frame_result client_session::on_start(const protocol::start_m
         id, reply);
     return frame_result::answered;
   }
+  context_.stats().starts_deferred.fetch_add(1, std::memory_order_relaxed);
   return frame_result::deferred;
 }
 
@@ -192,7 +216,9 @@ void client_session::finish_start(std::variant<run, request_error> setup, run_sl
     reply_error(*problem, id, reply);
     return;
   }
-  const drone_state started = player_.begin(std::move(std::get<run>(setup)));
+  run& ready = std::get<run>(setup);
+  ready.restart_clock(now);
+  const drone_state started = player_.begin(std::move(ready));
   feed_ = std::move(feed);
   slot_ = std::move(slot);
   last_message_ = now;
@@ -207,31 +233,55 @@ void client_session::finish_start(std::variant<run, request_error> setup, run_sl
 
 void client_session::arm_timer() {
   const auto sink = sink_.lock();
-  const run* r = player_.current();
-  if (!sink || !player_.in_run()) return;
-  std::optional<clock::time_point> next = r->deadline();
-  if (const std::uint64_t idle = context_.config().run_idle_seconds; idle != 0) {
-    const auto idle_end = last_message_ + std::chrono::seconds(idle);
-    if (!next || idle_end < *next) next = idle_end;
+  if (!sink) return;
+  const server_config& config = context_.config();
+  std::optional<clock::time_point> next;
+  auto sooner = [&](clock::time_point t) {
+    if (!next || t < *next) next = t;
+  };
+  if (!greeted_) sooner(connected_at_ + std::chrono::seconds(config.hello_seconds));
+  if (player_.in_run()) {
+    if (const auto deadline = player_.current()->deadline()) sooner(*deadline);
+    if (config.run_idle_seconds != 0) {
+      sooner(last_message_ + std::chrono::seconds(config.run_idle_seconds));
+    }
+  } else if (config.connection_idle_seconds != 0) {
+    sooner(last_activity_ + std::chrono::seconds(config.connection_idle_seconds));
   }
   if (next) sink->wake_at(*next);
 }
 
 void client_session::on_timer(clock::time_point now) {
-  if (!player_.in_run()) return;
-  const std::uint64_t idle = context_.config().run_idle_seconds;
-  if (player_.expire_if_due(now)) {
-    spdlog::info("session {} ('{}') run {}: its time limit passed", id_, log_name_,
-                 player_.current()->id());
-  } else if (idle != 0 && now - last_message_ >= std::chrono::seconds(idle)) {
-    spdlog::info("session {} ('{}') run {}: no message for {} s", id_, log_name_,
-                 player_.current()->id(), idle);
-    player_.time_out();
-  } else {
-    // A message came meanwhile: the idle limit moved on.
-    return arm_timer();
+  const server_config& config = context_.config();
+  const auto sink = sink_.lock();
+  if (!greeted_ && now - connected_at_ >= std::chrono::seconds(config.hello_seconds)) {
+    spdlog::info("session {} sent no hello within {} s: closed (1008)", id_, config.hello_seconds);
+    if (sink) sink->close(1008, "no hello within " + std::to_string(config.hello_seconds) + " s");
+    return;
   }
-  settle_if_finished();
+  if (player_.in_run()) {
+    if (player_.expire_if_due(now)) {
+      spdlog::info("session {} ('{}') run {}: its time limit passed", id_, log_name_,
+                   player_.current()->id());
+      settle_if_finished();
+    } else if (config.run_idle_seconds != 0 &&
+               now - last_message_ >= std::chrono::seconds(config.run_idle_seconds)) {
+      spdlog::info("session {} ('{}') run {}: no command for {} s", id_, log_name_,
+                   player_.current()->id(), config.run_idle_seconds);
+      player_.time_out();
+      settle_if_finished();
+    }
+  } else if (pending_feed_ == nullptr && config.connection_idle_seconds != 0 &&
+             now - last_activity_ >= std::chrono::seconds(config.connection_idle_seconds)) {
+    // Between runs, a connection that says nothing holds a slot for nothing.
+    spdlog::info("session {} ('{}') idle for {} s: closed (1008)", id_, log_name_,
+                 config.connection_idle_seconds);
+    if (sink) {
+      sink->close(1008, "no message for " + std::to_string(config.connection_idle_seconds) + " s");
+    }
+    return;
+  }
+  arm_timer();
 }
 
 void client_session::settle_if_finished() {
@@ -245,6 +295,9 @@ void client_session::settle_if_finished() {
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,
       log_name_, r.id(), to_string(result.status), result.steps, result.bumps, result.score,
       result.optimal, result.efficiency);
+  // A connection between runs holds no maze, and only the idle limit's timer.
+  player_.shed();
+  arm_timer();
 }
 
 }  // namespace ariadne

@@ -29,20 +29,26 @@ namespace ariadne {
 // too long. Not thread-safe: the connection's strand serialises calls.
 class client_session : public websocket_handler {
  public:
-  client_session(server_context& context, std::string id, std::string peer, clock::time_point now);
+  // address: the one its budgets count under (connection_info::address).
+  client_session(server_context& context, std::string id, std::string peer, std::string address,
+                 clock::time_point now);
   ~client_session() override;
 
   client_session(const client_session&) = delete;
   client_session& operator=(const client_session&) = delete;
 
-  // Set-ups cheaper than this (in setup_cost units, about 2 ms) run inline.
-  static constexpr std::uint64_t inline_start_cost = 200'000;
+  // Set-ups cheaper than this (in setup_cost units, about 0.2 ms: a 32 x 32
+  // Prim maze) run inline; the rest on the job pool.
+  static constexpr std::uint64_t inline_start_cost = 20'000;
 
   // Handles one frame, appending the reply to `reply`; deferred for a start
   // set up on the job pool (the reply then comes through message_sink::resume).
   frame_result handle(std::string_view frame, std::string& reply, clock::time_point now);
 
-  void on_open(std::weak_ptr<message_sink> sink) override { sink_ = std::move(sink); }
+  void on_open(std::weak_ptr<message_sink> sink) override {
+    sink_ = std::move(sink);
+    arm_timer();  // the hello deadline
+  }
   frame_result on_frame(std::string_view frame, std::string& reply,
                         clock::time_point now) override {
     return handle(frame, reply, now);
@@ -67,7 +73,8 @@ class client_session : public websocket_handler {
   void finish_start(std::variant<run, request_error> setup, run_slot slot,
                     std::shared_ptr<run_feed> feed, std::string_view id, std::string& reply,
                     clock::time_point now);
-  // Asks for on_timer at the run's next deadline (time limit or idle limit).
+  // Asks for on_timer at the next deadline: hello, the run's time and idle
+  // limits, or between runs the connection's idle limit.
   void arm_timer();
   // Plays a run command and appends the state reply.
   void play(const run_command& command, std::string_view id, std::string& reply,
@@ -80,14 +87,17 @@ class client_session : public websocket_handler {
   server_context& context_;
   std::string id_;
   std::string peer_;
+  std::string address_;
   std::string name_;
   std::string log_name_;  // name_ as logs may show it
   bool greeted_ = false;
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
   std::weak_ptr<message_sink> sink_;
-  clock::time_point last_message_;
-  std::shared_ptr<run_feed> feed_;  // the current run's: declared first, so it outlives the run
+  clock::time_point connected_at_;
+  clock::time_point last_activity_;  // any message
+  clock::time_point last_message_;   // a command to the run in play
+  std::shared_ptr<run_feed> feed_;   // the current run's: declared first, so it outlives the run
   player player_;
   run_slot slot_;  // the current run's place in the budgets, until it ends
   // A start being set up on the job pool.

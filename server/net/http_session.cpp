@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "server/net/http_routes.hpp"
+#include "server/net/server_name.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace ariadne {
@@ -108,7 +109,7 @@ void http_session::upgrade(std::string_view target) {
     return send(http::status::service_unavailable, "text/plain; charset=utf-8",
                 "the server is shutting down\n", false);
   }
-  connection_info who{context_->new_session_id(), describe_peer(stream_.socket()),
+  connection_info who{context_->new_session_id(), describe_peer(stream_.socket()), slot_.address(),
                       std::string(target)};
   auto made = (*route)(who);
   if (auto* refusal = std::get_if<http_answer>(&made)) {
@@ -128,7 +129,7 @@ void http_session::send(http::status status, std::string content_type, std::stri
                         bool keep_alive) {
   const unsigned version = parser_->get().version();
   response_.emplace(status, version);
-  response_->set(http::field::server, std::string("ariadne/") + ARIADNE_VERSION);
+  response_->set(http::field::server, server_name());
   response_->set(http::field::content_type, content_type);
   response_->keep_alive(keep_alive);
   response_->body() = std::move(body);

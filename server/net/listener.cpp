@@ -10,6 +10,22 @@
 
 namespace ariadne {
 
+namespace {
+
+// The address a connection's budgets count under: an IPv4 address as it is,
+// an IPv6 one by its /64, since one host usually holds a whole /64.
+std::string budget_address(const net::ip::address& address) {
+  if (address.is_v4()) return address.to_string();
+  const auto v6 = address.to_v6();
+  if (v6.is_v4_mapped()) return net::ip::make_address_v4(net::ip::v4_mapped, v6).to_string();
+  auto bytes = v6.to_bytes();
+  for (std::size_t i = 8; i < bytes.size(); ++i)
+    bytes[i] = 0;
+  return net::ip::address_v6(bytes).to_string() + "/64";
+}
+
+}  // namespace
+
 listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
                    std::shared_ptr<server_context> context, error_code& ec)
     : ioc_(ioc),
@@ -68,7 +84,7 @@ void listener::on_accept(error_code ec, tcp::socket socket) {
   error_code address_ec;
   const auto peer = socket.remote_endpoint(address_ec);
   connection_slot slot =
-      context_->admit_connection(address_ec ? std::string() : peer.address().to_string());
+      context_->admit_connection(address_ec ? std::string() : budget_address(peer.address()));
   if (slot.admitted() || slot.refused()) {
     std::make_shared<http_session>(std::move(socket), context_, std::move(slot))->run();
   } else {

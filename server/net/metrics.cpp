@@ -34,6 +34,8 @@ std::string metrics::prometheus_text() const {
   counter("ariadne_moves_total", "Moves attempted (steps plus bumps)", moves.load(relaxed));
   gauge("ariadne_runs_active", "Runs in play now", runs_active.load(relaxed));
   counter("ariadne_runs_started_total", "Runs started", runs_started.load(relaxed));
+  counter("ariadne_starts_deferred_total", "Starts set up on the job pool, off the I/O threads",
+          starts_deferred.load(relaxed));
 
   out << "# HELP ariadne_runs_finished_total Runs ended, by result status\n"
       << "# TYPE ariadne_runs_finished_total counter\n";

@@ -26,6 +26,7 @@ class metrics {
   std::atomic<std::uint64_t> moves{0};
   std::atomic<std::int64_t> runs_active{0};
   std::atomic<std::uint64_t> runs_started{0};
+  std::atomic<std::uint64_t> starts_deferred{0};  // set up on the job pool
 
   void count_error(errc code) {
     errors_[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);

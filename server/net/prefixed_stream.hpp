@@ -1,5 +1,6 @@
 #pragma once
 
+#include <boost/asio/associated_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/role.hpp>
@@ -35,8 +36,10 @@ class prefixed_stream {
     }
     const std::size_t n = net::buffer_copy(buffers, prefix_.data());
     prefix_.consume(n);
-    // Completions never run inside the initiating call.
-    net::post(get_executor(), [handler = std::forward<Handler>(handler), n]() mutable {
+    // Completions never run inside the initiating call, and run where the
+    // handler asks (its associated executor: the connection's strand).
+    auto executor = net::get_associated_executor(handler, get_executor());
+    net::post(executor, [handler = std::forward<Handler>(handler), n]() mutable {
       handler(error_code{}, n);
     });
   }

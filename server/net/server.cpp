@@ -57,7 +57,7 @@ server::server(server_config config, maze_catalog catalog)
   server_context* context = context_.get();
   context_->routes().add("/ws", [context](const connection_info& who) {
     return websocket_routes::outcome(std::make_unique<client_session>(
-        *context, who.session, who.peer, std::chrono::steady_clock::now()));
+        *context, who.session, who.peer, who.address, std::chrono::steady_clock::now()));
   });
   thread_count_ = c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
   ioc_ = std::make_unique<net::io_context>(static_cast<int>(thread_count_));

@@ -8,6 +8,13 @@
 
 namespace ariadne {
 
+namespace {
+
+// Durations up to a year: far below what the clock's arithmetic can hold.
+constexpr std::uint64_t max_seconds = 365ULL * 24 * 3600;
+
+}  // namespace
+
 config_outcome parse_server_config(int argc, const char* const* argv) {
   server_config c;
   CLI::App app{"Ariadne: a WebSocket server for hidden-treasure maze exploration.",
@@ -63,6 +70,11 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
       ->envname("ARIADNE_MAX_CELLS_IN_PLAY")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
+  app.add_option("--max-cells-per-ip", c.max_cells_per_ip,
+                 "Cells of the runs one client address plays at once; more get server_busy")
+      ->envname("ARIADNE_MAX_CELLS_PER_IP")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
   app.add_option("--max-maze-cells", c.max_maze_cells, "Largest maze a run may ask for, in cells")
       ->envname("ARIADNE_MAX_MAZE_CELLS")
       ->check(CLI::Range(std::uint64_t{1}, limits::width.max * limits::height.max))
@@ -88,10 +100,23 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   app.add_option("--max-run-seconds", c.max_run_seconds,
                  "Wall-clock cap on every run (ends it as timeout); 0 means none")
       ->envname("ARIADNE_MAX_RUN_SECONDS")
+      ->check(CLI::Range(std::uint64_t{0}, max_seconds))
       ->capture_default_str();
   app.add_option("--run-idle-seconds", c.run_idle_seconds,
-                 "A run without a message for this long ends as timeout; 0 means never")
+                 "A run without a command for this long ends as timeout; 0 means never")
       ->envname("ARIADNE_RUN_IDLE_SECONDS")
+      ->check(CLI::Range(std::uint64_t{0}, max_seconds))
+      ->capture_default_str();
+  app.add_option("--hello-seconds", c.hello_seconds,
+                 "A WebSocket connection that sends no hello within this is closed (1008)")
+      ->envname("ARIADNE_HELLO_SECONDS")
+      ->check(CLI::Range(std::uint64_t{1}, max_seconds))
+      ->capture_default_str();
+  app.add_option("--connection-idle-seconds", c.connection_idle_seconds,
+                 "A connection without a run that sends nothing for this long is closed "
+                 "(1008); 0 means never")
+      ->envname("ARIADNE_CONNECTION_IDLE_SECONDS")
+      ->check(CLI::Range(std::uint64_t{0}, max_seconds))
       ->capture_default_str();
   app.add_option("--start-workers", c.start_workers,
                  "Threads that set big runs up, away from the I/O threads")
@@ -103,6 +128,12 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
                  "server_busy")
       ->envname("ARIADNE_START_QUEUE_COST")
       ->check(CLI::Range(std::uint64_t{1'000'000}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  app.add_option("--start-cost-rate", c.start_cost_rate,
+                 "Set-up work one client address may ask for a second, in the same units; more "
+                 "get rate_limited")
+      ->envname("ARIADNE_START_COST_RATE")
+      ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 40))
       ->capture_default_str();
   app.add_option("--write-queue-limit", c.write_queue_limit,
                  "Replies queued for a slow reader before reading from it pauses")

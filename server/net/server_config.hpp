@@ -23,15 +23,19 @@ struct server_config {
   std::size_t max_connections_per_ip = 256;
   std::size_t max_runs = 10000;
   std::uint64_t max_cells_in_play = 1ULL << 28;  // all runs' mazes together
+  std::uint64_t max_cells_per_ip = 1ULL << 25;   // one address's runs together
   std::uint64_t max_maze_cells = host_limits{}.max_maze_cells;
   double rate_limit = 100000.0;  // messages per second per connection; 0 = off
   double rate_burst = 10000.0;
   std::uint32_t rate_abuse_limit = 1000;  // consecutive rate_limited replies before closing
   std::uint32_t bump_penalty = host_limits{}.bump_penalty;
   std::uint64_t max_run_seconds = 3600;  // every run's wall-clock cap; 0 = none
-  std::uint64_t run_idle_seconds = 120;  // a run with no message for this long ends; 0 = never
-  unsigned start_workers = 1;            // threads that set big runs up, off the I/O threads
+  std::uint64_t run_idle_seconds = 120;  // a run with no command for this long ends; 0 = never
+  std::uint64_t hello_seconds = 10;      // a connection must say hello within this
+  std::uint64_t connection_idle_seconds = 600;  // closed when silent this long between runs
+  unsigned start_workers = 1;                   // threads that set big runs up, off the I/O threads
   std::uint64_t start_queue_cost = 100'000'000;  // set-up work waiting or running, in cost units
+  std::uint64_t start_cost_rate = 20'000'000;    // set-up work one address may ask for a second
   std::size_t write_queue_limit = 64;            // replies queued before reading pauses
   unsigned shutdown_grace_ms = 4000;
 };

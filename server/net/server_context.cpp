@@ -1,6 +1,8 @@
 #include "server/net/server_context.hpp"
 
+#include <algorithm>
 #include <cstdio>
+
 #include <random>
 
 namespace ariadne {
@@ -10,6 +12,9 @@ server_context::server_context(server_config config, maze_catalog catalog)
       catalog_(std::move(catalog)),
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
       starts_(config_.start_workers, config_.start_queue_cost),
+      // The burst: five seconds' worth, and never less than the costliest
+      // start this host allows (a million-cell Wilson maze, by default).
+      setup_burst_(std::max(5 * config_.start_cost_rate, costliest_setup(host_.max_maze_cells))),
       // Session ids and default seeds need not be reproducible: seed from the OS.
       ids_((static_cast<std::uint64_t>(std::random_device{}()) << 32U) ^ std::random_device{}()) {}
 
@@ -29,40 +34,80 @@ std::uint64_t server_context::random_seed() {
   return ids_.next() >> 11U;
 }
 
-run_slot server_context::reserve_run(std::uint64_t cells) {
+run_slot server_context::reserve_run(std::uint64_t cells, const std::string& address) {
   {
     std::lock_guard lock(budget_mutex_);
-    if (runs_ >= config_.max_runs || cells > config_.max_cells_in_play - cells_in_play_) return {};
+    address_share& mine = per_address_[address];
+    const bool fits =
+        runs_ < config_.max_runs && cells <= config_.max_cells_in_play - cells_in_play_ &&
+        cells <= config_.max_cells_per_ip - std::min(mine.cells, config_.max_cells_per_ip);
+    if (!fits) {
+      forget_if_idle(address);
+      return {};
+    }
     ++runs_;
     cells_in_play_ += cells;
+    mine.cells += cells;
   }
   metrics_.runs_active.fetch_add(1, std::memory_order_relaxed);
-  return run_slot(*this, cells);
+  return run_slot(*this, cells, address);
 }
 
-void server_context::release_run(std::uint64_t cells) {
+void server_context::release_run(std::uint64_t cells, const std::string& address) {
   {
     std::lock_guard lock(budget_mutex_);
     --runs_;
     cells_in_play_ -= cells;
+    if (const auto it = per_address_.find(address); it != per_address_.end()) {
+      it->second.cells -= cells;
+      forget_if_idle(address);
+    }
   }
   metrics_.runs_active.fetch_sub(1, std::memory_order_relaxed);
 }
 
+bool server_context::charge_setup(const std::string& address, std::uint64_t cost,
+                                  std::chrono::steady_clock::time_point now) {
+  std::lock_guard lock(budget_mutex_);
+  address_share& mine = per_address_[address];
+  const double rate = static_cast<double>(config_.start_cost_rate);
+  const double burst = static_cast<double>(setup_burst_);
+  if (mine.refilled == std::chrono::steady_clock::time_point{}) {
+    mine.setup_tokens = burst;
+  } else {
+    const std::chrono::duration<double> elapsed = now - mine.refilled;
+    mine.setup_tokens = std::min(burst, mine.setup_tokens + elapsed.count() * rate);
+  }
+  mine.refilled = now;
+  if (static_cast<double>(cost) > mine.setup_tokens) {
+    forget_if_idle(address);
+    return false;
+  }
+  mine.setup_tokens -= static_cast<double>(cost);
+  return true;
+}
+
+void server_context::forget_if_idle(const std::string& address) {
+  const auto it = per_address_.find(address);
+  if (it != per_address_.end() && it->second.connections == 0 && it->second.cells == 0) {
+    per_address_.erase(it);
+  }
+}
+
 void run_slot::release() {
-  if (context_ != nullptr) std::exchange(context_, nullptr)->release_run(cells_);
+  if (context_ != nullptr) std::exchange(context_, nullptr)->release_run(cells_, address_);
 }
 
 connection_slot server_context::admit_connection(const std::string& address) {
   std::lock_guard lock(budget_mutex_);
-  std::size_t& mine = per_address_[address];
+  address_share& mine = per_address_[address];
   if (!stopping() && connections_admitted_ < config_.max_connections &&
-      mine < config_.max_connections_per_ip) {
+      mine.connections < config_.max_connections_per_ip) {
     ++connections_admitted_;
-    ++mine;
+    ++mine.connections;
     return connection_slot(*this, connection_slot::kind::admitted, address);
   }
-  if (mine == 0) per_address_.erase(address);
+  forget_if_idle(address);
   if (connections_refused_ >= refusal_budget) return {};
   ++connections_refused_;
   return connection_slot(*this, connection_slot::kind::refused, address);
@@ -75,8 +120,10 @@ void server_context::release_connection(connection_slot::kind k, const std::stri
     return;
   }
   --connections_admitted_;
-  const auto it = per_address_.find(address);
-  if (it != per_address_.end() && --it->second == 0) per_address_.erase(it);
+  if (const auto it = per_address_.find(address); it != per_address_.end()) {
+    --it->second.connections;
+    forget_if_idle(address);
+  }
 }
 
 void connection_slot::release() {

@@ -50,9 +50,15 @@ class server_context {
   // doubles (JavaScript) still read it exactly.
   std::uint64_t random_seed();
 
-  // A place for a run of `cells` cells, or an empty slot when --max-runs or
-  // --max-cells-in-play is reached.
-  run_slot reserve_run(std::uint64_t cells);
+  // A place for a run of `cells` cells played from address, or an empty slot
+  // when --max-runs, --max-cells-in-play or the address's share of the cells
+  // (--max-cells-per-ip) is reached.
+  run_slot reserve_run(std::uint64_t cells, const std::string& address);
+  // Charges setting up a run of `cost` (setup_cost units) to address: false
+  // when the address has used its share of set-up work (--start-cost-rate a
+  // second, with a burst of five seconds' worth or the costliest start).
+  bool charge_setup(const std::string& address, std::uint64_t cost,
+                    std::chrono::steady_clock::time_point now);
   // Admits a new TCP connection from address, refuses it (to be answered
   // 503), or neither (close it at once) when even refusals are too many.
   connection_slot admit_connection(const std::string& address);
@@ -78,15 +84,25 @@ class server_context {
 
   friend class run_slot;
   friend class connection_slot;
-  void release_run(std::uint64_t cells);
+  void release_run(std::uint64_t cells, const std::string& address);
   void release_connection(connection_slot::kind k, const std::string& address);
 
+  // What one client address holds; forgotten when it holds nothing.
+  struct address_share {
+    std::size_t connections = 0;
+    std::uint64_t cells = 0;
+    double setup_tokens = 0;  // set-up cost it may still spend
+    std::chrono::steady_clock::time_point refilled;
+  };
+  void forget_if_idle(const std::string& address);
+
+  std::uint64_t setup_burst_;
   std::mutex budget_mutex_;  // guards the budgets below
   std::size_t runs_ = 0;
   std::uint64_t cells_in_play_ = 0;
   std::size_t connections_admitted_ = 0;
   std::size_t connections_refused_ = 0;
-  std::unordered_map<std::string, std::size_t> per_address_;
+  std::unordered_map<std::string, address_share> per_address_;
 
   std::mutex mutex_;  // guards what follows
   rng ids_;

@@ -16,6 +16,7 @@ namespace ariadne {
 struct connection_info {
   std::string session;  // the connection's id, as logs and welcome show it
   std::string peer;     // address:port
+  std::string address;  // the address its budgets count under (server_context)
   std::string target;   // the request target, query included
 };
 

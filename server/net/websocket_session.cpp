@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/net/log_text.hpp"
+#include "server/net/server_name.hpp"
 
 namespace ariadne {
 
@@ -35,7 +36,7 @@ void websocket_session::run(http::request<http::string_body> request) {
   registry_key_ = context_->add_connection(weak_from_this());
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
-    response.set(http::field::server, std::string("ariadne/") + ARIADNE_VERSION);
+    response.set(http::field::server, server_name());
   }));
   ws_.read_message_max(context_->config().max_message_bytes);
   ws_.async_accept(request,

@@ -15,7 +15,7 @@ job_pool::~job_pool() {
   stop();
 }
 
-bool job_pool::try_submit(std::uint64_t cost, std::function<void()> job) {
+bool job_pool::try_submit(std::uint64_t cost, const std::string& key, std::function<void()> job) {
   {
     std::lock_guard lock(mutex_);
     // An idle pool takes any one job, however big: the budget bounds the
@@ -23,7 +23,9 @@ bool job_pool::try_submit(std::uint64_t cost, std::function<void()> job) {
     const bool fits = in_use_ == 0 || (in_use_ < budget_ && cost <= budget_ - in_use_);
     if (stopping_ || workers_.empty() || !fits) return false;
     in_use_ += cost;
-    queue_.push_back({cost, std::move(job)});
+    auto& mine = waiting_[key];
+    if (mine.empty()) turns_.push_back(key);
+    mine.push_back({cost, std::move(job)});
   }
   ready_.notify_one();
   return true;
@@ -35,12 +37,13 @@ std::uint64_t job_pool::cost_in_use() const {
 }
 
 void job_pool::stop() {
-  std::deque<entry> dropped;
+  std::map<std::string, std::deque<entry>> dropped;
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
     stopping_ = true;
-    dropped.swap(queue_);
+    dropped.swap(waiting_);
+    turns_.clear();
   }
   ready_.notify_all();
   dropped.clear();
@@ -56,12 +59,25 @@ void job_pool::work() {
     entry next;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;
-      next = std::move(queue_.front());
-      queue_.pop_front();
+      ready_.wait(lock, [&] { return stopping_ || !turns_.empty(); });
+      if (turns_.empty()) return;
+      // The key whose turn it is gives its oldest job, then goes to the back.
+      const std::string key = std::move(turns_.front());
+      turns_.pop_front();
+      auto& mine = waiting_[key];
+      next = std::move(mine.front());
+      mine.pop_front();
+      if (mine.empty()) {
+        waiting_.erase(key);
+      } else {
+        turns_.push_back(key);
+      }
     }
-    next.job();
+    try {
+      next.job();
+    } catch (...) {
+      // The job answers its own failures; one that escapes must not end the pool.
+    }
     next.job = nullptr;
     std::lock_guard lock(mutex_);
     in_use_ -= next.cost;

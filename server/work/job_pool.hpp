@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -24,9 +26,10 @@ class job_pool {
   job_pool(const job_pool&) = delete;
   job_pool& operator=(const job_pool&) = delete;
 
-  // Queues job at cost; false (and the job is dropped) when the budget is
-  // spent or the pool has stopped. Thread-safe.
-  bool try_submit(std::uint64_t cost, std::function<void()> job);
+  // Queues job at cost, behind the jobs of the same key; false (and the job
+  // is dropped) when the budget is spent or the pool has stopped. A job that
+  // throws is ended there; the worker goes on. Thread-safe.
+  bool try_submit(std::uint64_t cost, const std::string& key, std::function<void()> job);
 
   // Stops taking jobs, drops those waiting (destroying them on this thread),
   // waits for the running ones and joins the workers. Idempotent.
@@ -46,7 +49,8 @@ class job_pool {
   std::uint64_t budget_;
   mutable std::mutex mutex_;  // guards what follows
   std::condition_variable ready_;
-  std::deque<entry> queue_;
+  std::map<std::string, std::deque<entry>> waiting_;  // by key
+  std::deque<std::string> turns_;                     // keys with jobs waiting, in turn
   std::uint64_t in_use_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> workers_;

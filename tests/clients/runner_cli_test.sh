@@ -29,9 +29,11 @@ url="ws://127.0.0.1:$port/ws"
 
 args=(--bot all --generator prim --size 12x9 --seeds 1-15 --loops 0.4 --treasures 2 --reuse-walls 5 -q)
 "$bot" "${args[@]}" --offline --json "$work/offline.json" > "$work/offline.txt"
-check '[ $? -eq 0 ]' "offline run exited non-zero: $(cat "$work/offline.txt")"
+rc=$?
+check '[ $rc -eq 0 ]' "offline run exited non-zero: $(cat "$work/offline.txt")"
 "$bot" "${args[@]}" --url "$url" --jobs 2 --json "$work/online.json" > "$work/online.txt"
-check '[ $? -eq 0 ]' "online run exited non-zero: $(cat "$work/online.txt")"
+rc=$?
+check '[ $rc -eq 0 ]' "online run exited non-zero: $(cat "$work/online.txt")"
 compare='import json,sys
 a,b=(json.load(open(f)) for f in sys.argv[1:3])
 key=lambda r:(r["bot"],r["seed"],r["status"],r["steps"],r["bumps"],r["score"],r["optimal"])

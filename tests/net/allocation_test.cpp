@@ -70,7 +70,7 @@ std::uint64_t session_allocations(bool listening) {
   server_config config;
   config.rate_limit = 0;  // direct calls outrun any network client
   server_context context(config, maze_catalog{});
-  client_session session(context, "s", "test", std::chrono::steady_clock::now());
+  client_session session(context, "s", "test", "127.0.0.1", std::chrono::steady_clock::now());
   std::string reply;
   session.handle(R"({"type":"hello"})", reply, std::chrono::steady_clock::now());
   reply.clear();

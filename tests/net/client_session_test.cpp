@@ -21,7 +21,7 @@ class client_session_test : public ::testing::Test {
     catalog.add("tiny", read_micromouse_text("o---o---o\n| S   G |\no---o---o\n"));
     catalog.add("big", maze_layout{grid(40, 40), std::nullopt, {}});
     context_ = std::make_unique<server_context>(config_, std::move(catalog));
-    session_ = std::make_unique<client_session>(*context_, "s1", "test", now_);
+    session_ = std::make_unique<client_session>(*context_, "s1", "test", "127.0.0.1", now_);
   }
 
   json send(const std::string& frame) {
@@ -151,7 +151,7 @@ class limited_session_test : public client_session_test {
 TEST_F(limited_session_test, server_busy_past_max_runs) {
   greet();
   ASSERT_EQ(send(json{{"type", "start"}})["type"], "state");
-  client_session other(*context_, "s2", "test", now_);
+  client_session other(*context_, "s2", "test", "127.0.0.1", now_);
   std::string reply;
   other.handle(R"({"type":"hello"})", reply, now_);
   reply.clear();

@@ -51,6 +51,7 @@ class hardening_test : public ::testing::Test {
 
 TEST_F(hardening_test, a_big_start_is_answered_in_order_with_what_follows_it) {
   start(testing::loopback_config(1));
+  metrics& stats = server_->context().stats();
   test_client client(port());
   client.call(json{{"type", "hello"}});
   // Pipelined: the big start's reply comes first, then the sense's, each with its id.
@@ -63,11 +64,56 @@ TEST_F(hardening_test, a_big_start_is_answered_in_order_with_what_follows_it) {
   const json sensed = client.receive();
   EXPECT_EQ(sensed["id"], 2);
   EXPECT_EQ(sensed["run"], started["run"]);
+  // It was set up on the job pool: small starts are not.
+  EXPECT_EQ(stats.starts_deferred.load(), 1U);
+  client.call(json{{"type", "abandon"}});
+  client.call(json{{"type", "start"}});
+  EXPECT_EQ(stats.starts_deferred.load(), 1U);
+}
+
+TEST_F(hardening_test, a_connection_that_leaves_during_a_set_up_changes_nothing_else) {
+  start(testing::loopback_config(1));
+  {
+    test_client leaving(port());
+    leaving.call(json{{"type", "hello"}});
+    leaving.send(big_start("aldous_broder", 1024, 1024));
+  }  // gone before the answer
+  ASSERT_TRUE(no_live_runs());
+  // Its budgets came back: a full-size start from the same address is taken.
+  test_client next(port());
+  next.call(json{{"type", "hello"}});
+  EXPECT_EQ(next.call(big_start("prim", 1024, 1024))["type"], "state");
+}
+
+TEST_F(hardening_test, stopping_during_a_set_up_is_clean) {
+  server_config config = testing::loopback_config(1);
+  config.shutdown_grace_ms = 300;  // this client does not answer the close
+  start(config);
+  test_client waiting(port());
+  waiting.call(json{{"type", "hello"}});
+  waiting.send(big_start("aldous_broder", 1024, 1024));
+  server_->stop();
+  EXPECT_TRUE(server_->context().runs().live().empty());
+}
+
+TEST_F(hardening_test, a_connection_must_say_hello_and_not_sit_idle) {
+  server_config config = testing::loopback_config(1);
+  config.hello_seconds = 1;
+  config.connection_idle_seconds = 1;
+  start(config);
+  test_client mute(port());
+  EXPECT_EQ(mute.close_code(), 1008);  // no hello within 1 s
+  test_client idle(port());
+  idle.call(json{{"type", "hello"}});
+  idle.call(json{{"type", "start"}});
+  idle.call(json{{"type", "abandon"}});
+  EXPECT_EQ(idle.close_code(), 1008);  // between runs, nothing for 1 s
 }
 
 TEST_F(hardening_test, starts_past_the_pools_budget_are_server_busy) {
   server_config config = testing::loopback_config(2);
-  config.start_queue_cost = 1'000'000;  // the smallest budget: one big job at a time
+  config.start_queue_cost = 1'000'000;              // the smallest budget: one big job at a time
+  config.start_cost_rate = std::uint64_t{1} << 40;  // no share per address here
   start(config);
   // Several clients ask for big mazes at once: the pool takes one while it is
   // busy and refuses the rest; nobody waits for long and every one is answered.
@@ -88,6 +134,48 @@ TEST_F(hardening_test, starts_past_the_pools_budget_are_server_busy) {
   EXPECT_GE(started, 1);
   EXPECT_GE(busy, 1);
   EXPECT_EQ(started + busy, 4);
+}
+
+TEST_F(hardening_test, an_address_has_a_share_of_set_up_work) {
+  server_config config = testing::loopback_config(1);
+  config.start_cost_rate = 1000;  // the smallest rate: the burst is one costliest start
+  start(config);
+  test_client a(port());
+  a.call(json{{"type", "hello"}});
+  EXPECT_EQ(a.call(big_start("wilson", 1024, 1024))["type"], "state");
+  a.call(json{{"type", "abandon"}});
+  // The burst is spent: another costly start from the same address waits its turn.
+  const json refused = a.call(big_start("wilson", 1024, 1024));
+  EXPECT_EQ(refused["code"], "rate_limited") << refused;
+  EXPECT_NE(refused["message"].get<std::string>().find("your address"), std::string::npos);
+  // A refused start spends nothing.
+  EXPECT_EQ(a.call(big_start("wilson", 1024, 1024))["code"], "rate_limited");
+}
+
+TEST_F(hardening_test, too_large_is_refused_before_any_budget) {
+  server_config config = testing::loopback_config(1);
+  config.start_queue_cost = 1'000'000;
+  start(config);
+  test_client a(port());
+  test_client b(port());
+  a.call(json{{"type", "hello"}});
+  b.call(json{{"type", "hello"}});
+  // Far past --max-maze-cells: too_large at once, the pool untouched.
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(a.call(big_start("binary_tree", 8192, 8192))["code"], "too_large");
+  EXPECT_EQ(b.call(big_start("aldous_broder", 512, 512))["type"], "state");
+}
+
+TEST_F(hardening_test, an_address_has_a_share_of_the_cells) {
+  server_config config = testing::loopback_config(1);
+  config.max_cells_per_ip = 100 * 100;
+  start(config);
+  test_client a(port());
+  test_client b(port());
+  a.call(json{{"type", "hello"}});
+  b.call(json{{"type", "hello"}});
+  EXPECT_EQ(a.call(big_start("prim", 80, 80))["type"], "state");
+  EXPECT_EQ(b.call(big_start("prim", 80, 80))["code"], "server_busy");  // same address
 }
 
 TEST_F(hardening_test, the_cell_budget_is_server_busy) {

@@ -228,6 +228,23 @@ TEST(codec, reads_fields_without_judging_the_maze) {
   EXPECT_EQ(start.maze.name, "x");
 }
 
+TEST(codec, server_fields_of_the_wrong_type_or_range_are_refused_not_converted) {
+  // Found by fuzzing: a float where an integer belongs was converted (undefined
+  // behaviour past the integer's range); a client must refuse such a reply.
+  const std::string head =
+      R"({"type":"state","position":{"x":0,"y":0},"open":[],"treasure":false,)";
+  for (const std::string tail :
+       {R"("run":6666666666666666666661,"steps":0,"bumps":0,"found":0})",
+        R"("run":1,"steps":1.5,"bumps":0,"found":0})", R"("run":1,"steps":-1,"bumps":0,"found":0})",
+        R"("run":1,"steps":0,"bumps":0,"found":4294967296})",
+        R"("run":1,"steps":0,"bumps":0,"found":0,"moved":1})",
+        R"("run":"1","steps":0,"bumps":0,"found":0})"}) {
+    EXPECT_TRUE(std::holds_alternative<parse_error>(parse_server_message(head + tail))) << tail;
+  }
+  EXPECT_TRUE(std::holds_alternative<server_reply>(
+      parse_server_message(head + R"("run":1,"steps":0,"bumps":0,"found":0})")));
+}
+
 TEST(codec, refuses_a_result_that_is_still_active) {
   const std::string text =
       R"({"type":"state","run":1,"position":{"x":0,"y":0},"open":[],"treasure":false,"steps":0,)"

@@ -71,7 +71,8 @@ attacker_pid=$!
 for _ in $(seq 1 100); do grep -q held "$work/attacker" && break; sleep 0.05; done
 # While the attacker holds its connections, a bot from 127.0.0.1 plays.
 "$bot" --bot dfs --seeds 1 --size 8x8 --url "ws://127.0.0.1:$port/ws" -q > "$work/bot" 2>&1
-check '[ $? -eq 0 ]' "a bot could not play beside the attacker: $(cat "$work/bot")"
+rc=$?
+check '[ $rc -eq 0 ]' "a bot could not play beside the attacker: $(cat "$work/bot")"
 wait "$attacker_pid"
 open_after=$(sed -n "s/^open_after_3s //p" "$work/attacker")
 check '[ "${open_after:-999}" -le 50 ]' "the attacker kept $open_after connections (its share is 50)"
@@ -80,6 +81,7 @@ check 'grep -q done "$work/attacker"' "the attacker did not finish: $(cat "$work
 lines=$(grep -c "accept failed" "$work/log")
 check '[ "$lines" -lt 20 ]' "$lines accept failures logged"
 "$bot" --ping "ws://127.0.0.1:$port/ws"
-check '[ $? -eq 0 ]' "the server does not serve after the attack"
+rc=$?
+check '[ $rc -eq 0 ]' "the server does not serve after the attack"
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

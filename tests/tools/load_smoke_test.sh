@@ -30,7 +30,8 @@ pids+=($!)
 read -r -t 30 floor_port < "$work/floor"
 
 "$load" --url "ws://127.0.0.1:$port/ws" -c 4 -p 4 -w 0.2 -d 0.8 --side 16 --json "$work/moves.json" > /dev/null
-check '[ $? -eq 0 ]' "moves: ariadne-load failed"
+rc=$?
+check '[ $rc -eq 0 ]' "moves: ariadne-load failed"
 check '[ "$(value "$work/moves.json" errors)" = 0 ]' "moves: errors $(cat "$work/moves.json")"
 check '/usr/bin/python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d[\"replies_per_s\"] > 100 and d[\"runs\"] >= 4 and d[\"p99_us\"] > 0 else 1)" "$work/moves.json"' \
   "moves: implausible figures $(cat "$work/moves.json")"
@@ -49,7 +50,8 @@ kill "$idle_pid" 2>/dev/null
 check '[ "$(value "$work/floor.json" errors)" = 0 ]' "floor: errors $(cat "$work/floor.json")"
 
 "$load" --url "ws://127.0.0.1:1/ws" -c 1 -w 0 -d 0.2 > /dev/null 2>&1
-check '[ $? -ne 0 ]' "a refused connection should fail the run"
+rc=$?
+check '[ $rc -ne 0 ]' "a refused connection should fail the run"
 
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

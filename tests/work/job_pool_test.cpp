@@ -6,6 +6,8 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace ariadne {
@@ -35,19 +37,19 @@ TEST(job_pool, admits_by_cost_and_an_idle_pool_takes_any_one_job) {
   gate started;
   gate release;
   gate finished;
-  EXPECT_TRUE(pool.try_submit(500, [&] {  // more than the budget, but the pool is idle
+  EXPECT_TRUE(pool.try_submit(500, "a", [&] {  // more than the budget, but the pool is idle
     started.open();
     release.wait();
     finished.open();
   }));
   started.wait();
-  EXPECT_FALSE(pool.try_submit(1, [] {}));  // the budget is spent
+  EXPECT_FALSE(pool.try_submit(1, "a", [] {}));  // the budget is spent
   EXPECT_EQ(pool.cost_in_use(), 500U);
   release.open();
   finished.wait();
   pool.stop();
   EXPECT_EQ(pool.cost_in_use(), 0U);
-  EXPECT_FALSE(pool.try_submit(1, [] {}));  // stopped
+  EXPECT_FALSE(pool.try_submit(1, "a", [] {}));  // stopped
 }
 
 TEST(job_pool, jobs_within_the_budget_queue_and_run_in_order_off_this_thread) {
@@ -58,19 +60,19 @@ TEST(job_pool, jobs_within_the_budget_queue_and_run_in_order_off_this_thread) {
   std::vector<int> order;
   const auto caller = std::this_thread::get_id();
   std::atomic<bool> elsewhere{true};
-  ASSERT_TRUE(pool.try_submit(40, [&] {
+  ASSERT_TRUE(pool.try_submit(40, "a", [&] {
     started.open();
     release.wait();
   }));
   started.wait();
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(pool.try_submit(20, [&, i] {
+    ASSERT_TRUE(pool.try_submit(20, "a", [&, i] {
       if (std::this_thread::get_id() == caller) elsewhere = false;
       order.push_back(i);  // one worker: the jobs never overlap
       if (i == 2) all_done.open();
     }));
   }
-  EXPECT_FALSE(pool.try_submit(1, [] {}));  // 40 + 3 x 20 = 100: full
+  EXPECT_FALSE(pool.try_submit(1, "a", [] {}));  // 40 + 3 x 20 = 100: full
   release.open();
   all_done.wait();
   pool.stop();
@@ -84,20 +86,55 @@ TEST(job_pool, stopping_drops_what_waits_and_destroys_it) {
   gate release;
   auto held = std::make_shared<int>(7);
   std::weak_ptr<int> watch = held;
-  ASSERT_TRUE(pool.try_submit(10, [&] {
+  ASSERT_TRUE(pool.try_submit(10, "a", [&] {
     started.open();
     release.wait();
   }));
   started.wait();
-  ASSERT_TRUE(pool.try_submit(10, [held] { ADD_FAILURE() << "a dropped job ran"; }));
+  ASSERT_TRUE(pool.try_submit(10, "a", [held] { ADD_FAILURE() << "a dropped job ran"; }));
   held.reset();
   std::thread stopper([&] { pool.stop(); });
   // Once stop has begun the pool takes nothing, and the waiting job is gone.
-  while (pool.try_submit(1, [] {})) {
+  while (pool.try_submit(1, "a", [] {})) {
   }
   release.open();
   stopper.join();
   EXPECT_TRUE(watch.expired());
+}
+
+TEST(job_pool, keys_take_turns) {
+  job_pool pool(1, 1000);
+  gate started;
+  gate release;
+  gate all_done;
+  std::string order;
+  ASSERT_TRUE(pool.try_submit(1, "x", [&] {
+    started.open();
+    release.wait();
+  }));
+  started.wait();
+  // A greedy key queues many jobs first; another key's one job runs second.
+  for (int i = 0; i < 3; ++i)
+    ASSERT_TRUE(pool.try_submit(1, "greedy", [&] { order += 'g'; }));
+  ASSERT_TRUE(pool.try_submit(1, "fair", [&] { order += 'f'; }));
+  ASSERT_TRUE(pool.try_submit(1, "greedy", [&] {
+    order += 'g';
+    all_done.open();
+  }));
+  release.open();
+  all_done.wait();
+  pool.stop();
+  EXPECT_EQ(order, "gfggg");
+}
+
+TEST(job_pool, a_job_that_throws_does_not_end_the_pool) {
+  job_pool pool(1, 1000);
+  gate done;
+  ASSERT_TRUE(pool.try_submit(1, "a", [] { throw std::runtime_error("boom"); }));
+  ASSERT_TRUE(pool.try_submit(1, "a", [&] { done.open(); }));
+  done.wait();
+  pool.stop();
+  EXPECT_EQ(pool.cost_in_use(), 0U);
 }
 
 }  // namespace
