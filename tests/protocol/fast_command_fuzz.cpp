@@ -1,7 +1,7 @@
 // Differential fuzzing of the fast command reader against the full parser:
 // whatever parse_fast_command accepts, parse_client_message must accept too,
-// as the same command with the same id; a frame with a NUL in it is refused by
-// both; and the id echoed (its raw text, protocol/raw_json.hpp) reads back as
+// as the same command with the same id; a frame with a NUL in it, or a
+// leading byte-order mark, is refused by both; and the id echoed (its raw text, protocol/raw_json.hpp) reads back as
 // exactly the value nlohmann reads. Built two ways:
 // - with clang's -fsanitize=fuzzer (scripts/fuzz-codec.sh) as a libFuzzer target;
 // - otherwise with its own main, which replays a seed corpus and a fixed
@@ -30,9 +30,15 @@ using namespace ariadne::protocol;
   std::abort();
 }
 
-// The raw id text is the id nlohmann reads, for any object it accepts.
+// A frame the codec refuses before parsing: a NUL (nlohmann would stop there)
+// or a leading byte-order mark (nlohmann would skip it).
+bool refused_before_parsing(std::string_view text) {
+  return text.find('\0') != std::string_view::npos || text.starts_with("\xEF\xBB\xBF");
+}
+
+// The raw id text is the id nlohmann reads, for any object the codec parses.
 void check_raw_id(std::string_view text) {
-  if (text.find('\0') != std::string_view::npos) return;
+  if (refused_before_parsing(text)) return;
   const auto doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return;
   const auto it = doc.find("id");
@@ -48,11 +54,13 @@ void check_raw_id(std::string_view text) {
 void check(std::string_view text) {
   check_raw_id(text);
   const auto fast = parse_fast_command(text);
-  if (text.find('\0') != std::string_view::npos) {
-    if (fast) disagree(text, "fast reader took a NUL");
+  if (refused_before_parsing(text)) {
+    if (fast) disagree(text, "fast reader took a NUL or a byte-order mark");
     const auto full = parse_client_message(text);
     const auto* problem = std::get_if<parse_error>(&full);
-    if (problem == nullptr || problem->code != errc::bad_json) disagree(text, "NUL not bad_json");
+    if (problem == nullptr || problem->code != errc::bad_json) {
+      disagree(text, "a NUL or a byte-order mark is not bad_json");
+    }
     return;
   }
   if (!fast) return;
@@ -103,6 +111,7 @@ int main(int argc, char** argv) {
       R"({"type":"move","dir":"N","\u0069d":"a\u0062"})",
       R"({"type":"move","id":{"deep":[1,{"id":2}]},"dir":"N"})",
       std::string(R"({"type":"move","dir":"N"})") + '\0' + "garbage",
+      "\xEF\xBB\xBF" + std::string(R"({"type":"move","dir":"N","id":5})"),
   };
   const long iterations = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 200000;
   for (const auto& seed : seeds)
