@@ -31,11 +31,11 @@ echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/
 /usr/bin/python3 - "$work/quiet.json" "$work/attack.json" <<'PY'
 import json, sys
 rows = [("quiet", json.load(open(sys.argv[1]))), ("3 attackers", json.load(open(sys.argv[2])))]
-print("| players' run | replies/s | p50 us | p99 us | p99.9 us | max us | runs verified | costly starts set up / busy |")
+print("| players' run | replies/s | p50 us | p99 us | p99.9 us | max us | runs verified | costly starts set up / refused |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for name, f in rows:
     h = f["hostile"]
     print(f"| {name} | {f['replies_per_s']:,.0f} | {f['p50_us']:.0f} | {f['p99_us']:.0f} | "
           f"{f['p999_us']:.0f} | {f['max_us']:.0f} | {f['verified']} | "
-          f"{h['costly_starts_set_up']} / {h['costly_starts_busy']} |")
+          f"{h['costly_starts_set_up']} / {h['costly_starts_refused']} |")
 PY

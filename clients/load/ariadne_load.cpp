@@ -202,7 +202,7 @@ int run_load(int argc, char** argv) {
                              {{"sessions", total.hostile_sessions},
                               {"closed_by_server", total.hostile_closed},
                               {"costly_starts_set_up", total.hostile_starts},
-                              {"costly_starts_busy", total.hostile_busy}}}};
+                              {"costly_starts_refused", total.hostile_busy}}}};
   std::printf("%-11s %9s %12s %12s %7s %8s %8s %8s %9s %9s\n", "connections", "pipeline",
               "replies/s", "moves/s", "errors", "p50 us", "p90 us", "p99 us", "p99.9 us", "max us");
   std::printf("%-11u %9u %12.0f %12.0f %7llu %8.1f %8.1f %8.1f %9.1f %9.1f\n", o.connections,

@@ -133,7 +133,8 @@ void hostile_connection::next(std::string_view reply) {
         in_run_ = false;
         return send(R"({"type":"abandon"})");
       }
-      if (reply.find("server_busy") != std::string_view::npos) ++counts_.hostile_busy;
+      // Refused: the pool's budget (server_busy) or the address's share (rate_limited).
+      if (error) ++counts_.hostile_busy;
       in_run_ = true;
       return send(costly_starts[rng_.below(count_of(costly_starts))]);
     case kind::drop:

@@ -58,7 +58,7 @@ struct tally {
   std::uint64_t mismatches = 0;  // runs whose result the replay did not give
   // Hostile connections: what they did and what the server did to them.
   std::uint64_t hostile_starts = 0;  // big starts set up
-  std::uint64_t hostile_busy = 0;    // big starts refused with server_busy
+  std::uint64_t hostile_busy = 0;    // big starts refused (server_busy, rate_limited)
   std::uint64_t hostile_sessions = 0;
   std::uint64_t hostile_closed = 0;  // connections the server closed (1008, 1009, ...)
 

@@ -86,7 +86,7 @@ h = soak["hostile"]
 print(f"soak {seconds} s: players p99 {soak['p99_us']:.0f} us (quiet {quiet['p99_us']:.0f} us), "
       f"{soak['verified']} runs verified, 0 wrong; hostile sessions {h['sessions']}, closed by "
       f"the server {h['closed_by_server']}, costly starts {h['costly_starts_set_up']} set up / "
-      f"{h['costly_starts_busy']} busy; RSS median {median(steady) if steady else 0} KiB, peak "
+      f"{h['costly_starts_refused']} refused; RSS median {median(steady) if steady else 0} KiB, peak "
       f"{max(rss) if rss else 0} KiB, median growth after warm-up {growth:.1%}; descriptors "
       f"{fds_before} before, {fds_after} after")
 for p in problems: print("FAIL:", p)

@@ -31,7 +31,7 @@ if f["p99_us"] > 250_000: problems.append(f"players' p99 {f['p99_us']:.0f} us un
 if f["hostile"]["costly_starts_set_up"] < 1: problems.append("no costly start was set up")
 if f["verified"] < 1 or f["mismatches"] != 0: problems.append(f"results: {f['verified']} verified, {f['mismatches']} wrong")
 print(f"players p99 {f['p99_us']:.0f} us, max {f['max_us']:.0f} us; costly starts set up "
-      f"{f['hostile']['costly_starts_set_up']}, refused busy {f['hostile']['costly_starts_busy']}")
+      f"{f['hostile']['costly_starts_set_up']}, refused {f['hostile']['costly_starts_refused']}")
 for p in problems: print("FAIL:", p)
 sys.exit(1 if problems else 0)
 PY
