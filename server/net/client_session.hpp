@@ -37,9 +37,12 @@ class client_session : public websocket_handler {
   client_session(const client_session&) = delete;
   client_session& operator=(const client_session&) = delete;
 
-  // Set-ups cheaper than this (in setup_cost units, about 0.2 ms: a 32 x 32
-  // Prim maze) run inline; the rest on the job pool.
-  static constexpr std::uint64_t inline_start_cost = 20'000;
+  // Set-ups estimated cheaper than this run inline; the rest on the job pool.
+  // The estimate is calibrated on mazes too big for the caches, so for the
+  // small mazes under it (up to 64 x 64 for most generators) it is several
+  // times the truth: about 0.15 ms at most, and each address's share of
+  // set-up work (--start-cost-rate) bounds how often.
+  static constexpr std::uint64_t inline_start_cost = 64'000;
 
   // Handles one frame, appending the reply to `reply`; deferred for a start
   // set up on the job pool (the reply then comes through message_sink::resume).
