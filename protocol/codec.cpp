@@ -121,9 +121,20 @@ client_message read_client_body(std::string_view type, const json& doc) {
   if (type == "hello") {
     hello_message hello;
     if (auto name = read_string(doc, limits::player_name)) hello.name = *name;
+    hello.token = read_string(doc, limits::token);
     return hello;
   }
   if (type == "start") {
+    if (auto challenge = read_string(doc, limits::challenge)) {
+      for (const char* other : {"maze", "treasures", "max_steps", "reuse_walls_removed",
+                                "time_limit_ms"}) {
+        if (field(doc, other) != nullptr) {
+          reject(errc::bad_request, "a start with \"challenge\" takes no \"" +
+                                        std::string(other) + "\": the challenge sets it");
+        }
+      }
+      return challenge_start_message{std::move(*challenge)};
+    }
     start_message start;
     start.maze = read_maze(doc);
     if (auto t = read_integer(doc, limits::treasures)) {
@@ -137,6 +148,7 @@ client_message read_client_body(std::string_view type, const json& doc) {
     return start;
   }
   if (type == "sense") return sense_message{};
+  if (type == "challenges") return challenges_message{};
   if (type == "abandon") return abandon_message{};
   if (type == "move") {
     const json* dir = field(doc, "dir");
@@ -168,7 +180,7 @@ client_message read_client_body(std::string_view type, const json& doc) {
     return path;
   }
   reject(errc::unknown_type, "unknown message type '" + shorten(type) +
-                                 "'; expected hello, start, sense, move, path or abandon");
+                                 "'; expected hello, start, sense, move, path, abandon or challenges");
 }
 
 // Reads "type" and "id" common to every message; returns the document.
@@ -306,7 +318,7 @@ run_result read_result(const json& r) {
   const json& efficiency = member(r, "efficiency");
   if (!efficiency.is_number()) reject(errc::bad_request, "\"efficiency\" is not a number");
   info.efficiency = efficiency.get<double>();
-  info.seed = integer_field<std::uint64_t>(r, "seed");
+  info.seed = optional_integer<std::uint64_t>(r, "seed");
   info.found = optional_integer<std::uint32_t>(r, "found").value_or(0);
   info.treasures = optional_integer<std::uint32_t>(r, "treasures").value_or(0);
   return info;
@@ -342,6 +354,68 @@ state_message read_state(const json& doc) {
   return s;
 }
 
+std::optional<std::string> optional_string(const json& object, const char* key) {
+  if (field(object, key) == nullptr) return std::nullopt;
+  return string_field(object, key);
+}
+
+double number_field(const json& object, const char* key) {
+  const json& value = member(object, key);
+  if (!value.is_number()) reject(errc::bad_request, "\"" + std::string(key) + "\" is not a number");
+  return value.get<double>();
+}
+
+std::vector<challenge_info> read_challenges(const json& list) {
+  if (!list.is_array()) reject(errc::bad_request, "\"challenges\" is not an array");
+  std::vector<challenge_info> challenges;
+  for (const json& c : list) {
+    challenge_info info;
+    info.id = string_field(c, "id");
+    info.width = integer_field<std::int32_t>(c, "width");
+    info.height = integer_field<std::int32_t>(c, "height");
+    info.treasures = integer_field<std::uint32_t>(c, "treasures");
+    info.max_steps = optional_integer<std::uint64_t>(c, "max_steps");
+    info.time_limit_ms = optional_integer<std::uint64_t>(c, "time_limit_ms");
+    info.weight = number_field(c, "weight");
+    info.attempts = integer_field<std::uint32_t>(c, "attempts");
+    info.attempts_left = integer_field<std::uint32_t>(c, "attempts_left");
+    if (field(c, "best") != nullptr) info.best = number_field(c, "best");
+    challenges.push_back(std::move(info));
+  }
+  return challenges;
+}
+
+json challenges_json(const std::vector<challenge_info>& challenges) {
+  json list = json::array();
+  for (const challenge_info& c : challenges) {
+    json item = {{"id", c.id},           {"width", c.width},
+                 {"height", c.height},   {"treasures", c.treasures},
+                 {"weight", c.weight},   {"attempts", c.attempts},
+                 {"attempts_left", c.attempts_left}};
+    if (c.max_steps) item["max_steps"] = *c.max_steps;
+    if (c.time_limit_ms) item["time_limit_ms"] = *c.time_limit_ms;
+    item["best"] = c.best ? json(*c.best) : json(nullptr);
+    list.push_back(std::move(item));
+  }
+  return list;
+}
+
+welcome_message read_welcome(const json& doc) {
+  welcome_message welcome{integer_field<int>(doc, "protocol"), string_field(doc, "server"),
+                          string_field(doc, "session")};
+  welcome.competitor = optional_string(doc, "competitor");
+  if (const json* c = field(doc, "competition")) {
+    competition_info info;
+    info.name = string_field(*c, "name");
+    info.opens_at = optional_string(*c, "opens_at");
+    info.closes_at = optional_string(*c, "closes_at");
+    info.challenges = read_challenges(member(*c, "challenges"));
+    welcome.competition = std::move(info);
+  }
+  if (const json* state = field(doc, "state")) welcome.state = read_state(*state);
+  return welcome;
+}
+
 }  // namespace
 
 std::variant<client_request, parse_error> parse_client_message(std::string_view text) {
@@ -367,11 +441,9 @@ std::variant<server_reply, parse_error> parse_server_message(std::string_view te
     auto envelope = read_envelope(text, type, id);
     if (auto* problem = std::get_if<parse_error>(&envelope)) return std::move(*problem);
     const json& doc = std::get<json>(envelope);
-    if (type == "welcome") {
-      return server_reply{
-          welcome_message{integer_field<int>(doc, "protocol"), string_field(doc, "server"),
-                          string_field(doc, "session")},
-          id};
+    if (type == "welcome") return server_reply{read_welcome(doc), id};
+    if (type == "challenges") {
+      return server_reply{challenges_reply{read_challenges(member(doc, "challenges"))}, id};
     }
     if (type == "state") return server_reply{read_state(doc), id};
     if (type == "error") {
@@ -396,6 +468,7 @@ std::string write_client_message(const client_message& message, std::string_view
         if constexpr (std::is_same_v<T, hello_message>) {
           doc["type"] = "hello";
           doc["name"] = m.name;
+          if (m.token) doc["token"] = *m.token;
         } else if constexpr (std::is_same_v<T, start_message>) {
           doc["type"] = "start";
           json maze = json::object();
@@ -418,6 +491,11 @@ std::string write_client_message(const client_message& message, std::string_view
         } else if constexpr (std::is_same_v<T, path_message>) {
           doc["type"] = "path";
           doc["dirs"] = path_letters(m.dirs);
+        } else if constexpr (std::is_same_v<T, challenge_start_message>) {
+          doc["type"] = "start";
+          doc["challenge"] = m.challenge;
+        } else if constexpr (std::is_same_v<T, challenges_message>) {
+          doc["type"] = "challenges";
         } else {
           doc["type"] = "abandon";
         }
@@ -501,8 +579,10 @@ void append_state(std::string& out, const state_message& s, std::string_view id)
     append_number(out, r.optimal);
     append_key(out, "efficiency");
     append_number(out, r.efficiency);
-    append_key(out, "seed");
-    append_number(out, r.seed);
+    if (r.seed) {
+      append_key(out, "seed");
+      append_number(out, *r.seed);
+    }
     append_key(out, "found");
     append_number(out, r.found);
     append_key(out, "treasures");
@@ -524,6 +604,23 @@ std::string write_server_message(const server_message& message, std::string_view
     doc["protocol"] = welcome->protocol;
     doc["server"] = welcome->server;
     doc["session"] = welcome->session;
+    if (welcome->competitor) doc["competitor"] = *welcome->competitor;
+    if (const auto& c = welcome->competition) {
+      json info = {{"name", c->name}, {"challenges", challenges_json(c->challenges)}};
+      info["opens_at"] = c->opens_at ? json(*c->opens_at) : json(nullptr);
+      info["closes_at"] = c->closes_at ? json(*c->closes_at) : json(nullptr);
+      doc["competition"] = std::move(info);
+    }
+    if (welcome->state) {
+      std::string state;
+      append_state(state, *welcome->state);
+      json inner = json::parse(state);
+      inner.erase("type");
+      doc["state"] = std::move(inner);
+    }
+  } else if (const auto* list = std::get_if<challenges_reply>(&message)) {
+    doc["type"] = "challenges";
+    doc["challenges"] = challenges_json(list->challenges);
   } else {
     const auto& error = std::get<error_message>(message);
     doc["type"] = "error";

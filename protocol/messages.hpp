@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -25,9 +26,18 @@ inline constexpr int version = 1;
 
 struct hello_message {
   std::string name{limits::default_player_name};
+  std::optional<std::string> token{};  // a competitor's, for ranked runs
 };
 
 using start_message = run_request;
+
+// A ranked start: the challenge sets the maze and every run option.
+struct challenge_start_message {
+  std::string challenge;
+};
+
+// Asks for the competition's challenges again.
+struct challenges_message {};
 
 struct sense_message {};
 
@@ -42,19 +52,53 @@ struct path_message {
 struct abandon_message {};
 
 using client_message = std::variant<hello_message, start_message, sense_message, move_message,
-                                    path_message, abandon_message>;
+                                    path_message, abandon_message, challenge_start_message,
+                                    challenges_message>;
 
 // Server -> client.
+
+// One challenge as a competitor sees it: never its seeds.
+struct challenge_info {
+  std::string id;
+  std::int32_t width = 0;
+  std::int32_t height = 0;
+  std::uint32_t treasures = 1;
+  std::optional<std::uint64_t> max_steps;
+  std::optional<std::uint64_t> time_limit_ms;
+  double weight = 1;
+  std::uint32_t attempts = 1;
+  std::uint32_t attempts_left = 1;
+  std::optional<double> best;  // the competitor's best ratio so far
+
+  friend bool operator==(const challenge_info&, const challenge_info&) = default;
+};
+
+struct competition_info {
+  std::string name;
+  std::optional<std::string> opens_at;  // RFC 3339, UTC
+  std::optional<std::string> closes_at;
+  std::vector<challenge_info> challenges;
+
+  friend bool operator==(const competition_info&, const competition_info&) = default;
+};
 
 struct welcome_message {
   int protocol = version;
   std::string server;
   std::string session;
+  // With a competitor's token:
+  std::optional<std::string> competitor{};
+  std::optional<competition_info> competition{};
+  std::optional<drone_state> state{};  // a ranked run taken over, in play
 };
 
 using state_message = drone_state;
 using error_message = request_error;
 
-using server_message = std::variant<welcome_message, state_message, error_message>;
+struct challenges_reply {
+  std::vector<challenge_info> challenges;
+};
+
+using server_message = std::variant<welcome_message, state_message, error_message, challenges_reply>;
 
 }  // namespace ariadne::protocol

@@ -55,6 +55,9 @@ struct options {
   bool quiet = false;
   double timeout_seconds = 30;  // for --ping: 3
   bool timeout_given = false;
+  std::string token;      // a competitor's
+  std::string challenge;  // ranked runs: a challenge id, or "all"
+  std::uint32_t attempts = 1;
 
   std::chrono::milliseconds timeout() const {
     const double seconds = timeout_given || ping_url.empty() ? timeout_seconds : 3.0;
@@ -290,6 +293,62 @@ class progress {
   std::mutex mutex_;
 };
 
+// Ranked runs with one bot on a competition's challenges: each challenge (or
+// the one named) `attempts` times, as far as attempts are left. Prints a line
+// per run; --json writes them.
+int run_ranked(const options& o, bot& player) {
+  remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token);
+  const auto& welcome = d.welcome();
+  if (!welcome.competition) throw usage_error(o.url + " runs no competition");
+  std::cout << "competitor " << welcome.competitor.value_or("?") << " in "
+            << welcome.competition->name << " with " << player.name() << "\n";
+  json runs = json::array();
+  bool matched = false;
+  int status = 0;
+  for (const auto& c : welcome.competition->challenges) {
+    if (o.challenge != "all" && o.challenge != c.id) continue;
+    matched = true;
+    const std::uint32_t tries = std::min(o.attempts, c.attempts_left);
+    if (tries == 0) std::cout << c.id << ": no attempts left\n";
+    for (std::uint32_t k = 0; k < tries; ++k) {
+      try {
+        d.start_challenge(c.id);
+      } catch (const drone_error& e) {
+        std::cout << c.id << ": " << e.what() << "\n";
+        status = 1;
+        break;
+      }
+      const run_result& r = finish_game(d, player);
+      const double ratio = r.status == run_status::found
+                               ? static_cast<double>(r.optimal) /
+                                     static_cast<double>(std::max(r.score, r.optimal))
+                               : 0.0;
+      std::printf("%s: %s steps %llu bumps %llu score %llu optimal %llu ratio %.4f\n",
+                  c.id.c_str(), std::string(to_string(r.status)).c_str(),
+                  static_cast<unsigned long long>(r.steps),
+                  static_cast<unsigned long long>(r.bumps),
+                  static_cast<unsigned long long>(r.score),
+                  static_cast<unsigned long long>(r.optimal), ratio);
+      runs.push_back({{"challenge", c.id},
+                      {"status", std::string(to_string(r.status))},
+                      {"steps", r.steps},
+                      {"bumps", r.bumps},
+                      {"score", r.score},
+                      {"optimal", r.optimal},
+                      {"found", r.found},
+                      {"treasures", r.treasures},
+                      {"ratio", ratio}});
+    }
+  }
+  if (!matched) throw usage_error("the competition has no challenge \"" + o.challenge + "\"");
+  if (!o.json_file.empty()) {
+    std::ofstream out(o.json_file);
+    out << json{{"competitor", welcome.competitor.value_or("")}, {"runs", runs}}.dump(2) << "\n";
+    if (!out) throw std::runtime_error("cannot write " + o.json_file);
+  }
+  return status;
+}
+
 int run_bots(int argc, char** argv) {
   options o;
   CLI::App app{"Play Ariadne's bundled bots on seeded mazes and compare their scores.",
@@ -324,6 +383,14 @@ int run_bots(int argc, char** argv) {
   app.add_option("--ping", o.ping_url,
                  "Only check that the server at URL answers GET /healthz; exit 0 if it does");
   app.add_flag("-q,--quiet", o.quiet, "No progress output");
+  app.add_option("--token", o.token, "A competitor's token (ranked runs, with --challenge)")
+      ->envname("ARIADNE_TOKEN");
+  app.add_option("--challenge", o.challenge,
+                 "Play ranked runs on this challenge of the server's competition, or on all");
+  app.add_option("--attempts", o.attempts,
+                 "With --challenge: attempts per challenge, as far as some are left")
+      ->check(CLI::Range(1U, 1000U))
+      ->capture_default_str();
   app.add_option("--timeout", o.timeout_seconds,
                  "Seconds to wait for each reply before giving up (default 30; 3 for --ping)")
       ->check(CLI::Range(0.001, 3600.0))
@@ -344,6 +411,13 @@ int run_bots(int argc, char** argv) {
     return 0;
   }
 
+  if (!o.challenge.empty()) {
+    if (o.token.empty()) throw usage_error("--challenge needs a competitor's --token");
+    if (o.offline) throw usage_error("--challenge plays on a server, not --offline");
+    auto player = make_bot(o.bot);
+    if (!player) throw usage_error("--challenge plays one bot: name it with --bot (" + bot_names + ")");
+    return run_ranked(o, *player);
+  }
   std::vector<std::string> bots;
   if (o.bot == "all") {
     for (const auto& info : all_bots())

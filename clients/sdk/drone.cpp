@@ -18,6 +18,13 @@ const drone_state& drone::start(const protocol::start_message& request) {
   return accept(std::move(first), true);
 }
 
+const drone_state& drone::start_challenge(const std::string& challenge) {
+  drone_state first = exchange(protocol::challenge_start_message{challenge});
+  width_ = first.width.value_or(0);
+  height_ = first.height.value_or(0);
+  return accept(std::move(first), true);
+}
+
 const drone_state& drone::sense() {
   return accept(exchange(protocol::sense_message{}), false);
 }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "clients/sdk/drone_error.hpp"
@@ -23,6 +24,9 @@ class drone {
 
   // Starts a run (abandoning nothing: a run in play must end first).
   const drone_state& start(const protocol::start_message& request);
+  // Starts a ranked run on a competition's challenge (a remote drone that
+  // said hello with a competitor's token).
+  const drone_state& start_challenge(const std::string& challenge);
   const drone_state& sense();
   // One move; true when the drone moved, false for a bump.
   bool move(direction d);

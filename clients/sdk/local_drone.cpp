@@ -15,6 +15,10 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
     }
     return std::move(std::get<drone_state>(started));
   }
+  if (std::holds_alternative<protocol::challenge_start_message>(message)) {
+    throw drone_error("an in-process drone plays no competition: challenges are on a server",
+                      errc::unknown_challenge);
+  }
   const auto command = protocol::command_of(message);
   if (!command) throw drone_error("a local drone needs no hello", errc::bad_request);
   if (auto problem = player_.refuse(*command)) throw drone_error(problem->message, problem->code);

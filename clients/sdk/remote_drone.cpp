@@ -22,7 +22,7 @@ struct remote_drone::connection {
 };
 
 remote_drone::remote_drone(const std::string& url, const std::string& name,
-                           std::chrono::milliseconds timeout)
+                           std::chrono::milliseconds timeout, const std::string& token)
     : connection_(std::make_unique<connection>()), url_(url), timeout_(timeout) {
   const server_url where = parse_server_url(url, "ws://");
   auto& ws = connection_->ws;
@@ -47,7 +47,9 @@ remote_drone::remote_drone(const std::string& url, const std::string& name,
     });
   }
   if (ec) throw drone_error("cannot connect to " + url + ": " + describe(ec));
-  const auto reply = call(protocol::hello_message{name});
+  protocol::hello_message hello{name};
+  if (!token.empty()) hello.token = token;
+  const auto reply = call(hello);
   const auto* welcome = std::get_if<protocol::welcome_message>(&reply);
   if (welcome == nullptr) throw drone_error(url + " did not answer hello with welcome");
   welcome_ = *welcome;

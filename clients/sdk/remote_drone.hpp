@@ -17,9 +17,11 @@ class remote_drone : public drone {
   // hello as `name`. Throws drone_error when the connection is refused, the
   // handshake fails or the server answers with an error. Every request (the
   // connection included) fails with drone_error when its reply takes longer
-  // than timeout.
+  // than timeout. With a token the drone is that competitor's (ranked runs:
+  // start_challenge); a wrong token throws drone_error (code unauthorized).
   remote_drone(const std::string& url, const std::string& name,
-               std::chrono::milliseconds timeout = std::chrono::seconds(30));
+               std::chrono::milliseconds timeout = std::chrono::seconds(30),
+               const std::string& token = {});
   ~remote_drone() override;
 
   remote_drone(const remote_drone&) = delete;

@@ -61,6 +61,8 @@ inline constexpr std::size_t min_message_bytes = path_letters.max + 512;
 inline constexpr text_limit player_name{"name", 64};
 inline constexpr text_limit maze_name{"name", 128};
 inline constexpr text_limit generator{"generator", 64};
+inline constexpr text_limit token{"token", 128};
+inline constexpr text_limit challenge{"challenge", 64};
 
 // What an absent field means (a maze's generator and size: default_generator
 // and default_side of core/maze/maze_spec.hpp).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "core/model/run_status.hpp"
 
@@ -17,7 +18,7 @@ struct run_result {
   std::uint64_t optimal = 0;
   // optimal / score for a run that found every treasure, else 0.
   double efficiency = 0.0;
-  std::uint64_t seed = 0;
+  std::optional<std::uint64_t> seed;  // absent where it is secret (a ranked run)
   std::uint32_t found = 0;
   std::uint32_t treasures = 0;
 

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <utility>
 #include <variant>
 
 #include "core/play/request_check.hpp"
@@ -30,9 +31,11 @@ client_session::~client_session() {
   settle_if_finished();
   // A start still being set up: the job's result will find no one.
   if (pending_feed_) context_.runs().close(pending_feed_->run_id());
+  if (pending_ranked_) context_.competition()->give_back(*pending_ranked_);
 }
 
 std::optional<websocket_handler::close_request> client_session::close_requested() const {
+  if (bad_tokens_ >= bad_token_limit) return close_request{1008, "too many wrong tokens"};
   if (!abusive()) return std::nullopt;
   return close_request{1008, "rate limit exceeded repeatedly"};
 }
@@ -59,8 +62,7 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
       }
       rate_limited_in_a_row_ = 0;
       protocol::path_buffer dirs;
-      play(protocol::command_of(*view, dirs), view->id, reply, now);
-      return answered;
+      return play(protocol::command_of(*view, dirs), view->id, reply, now);
     }
   }
   auto parsed = protocol::parse_client_message(frame);
@@ -85,33 +87,143 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
   rate_limited_in_a_row_ = 0;
 
   if (auto* hello = std::get_if<protocol::hello_message>(&request.message)) {
-    if (greeted_) {
-      reply_error({errc::bad_request, "hello was already received on this connection"}, id, reply);
-      return answered;
-    }
-    greeted_ = true;
-    name_ = hello->name;
-    log_name_ = log_text(name_);
-    spdlog::info("session {} from {} is '{}'", id_, peer_, log_name_);
-    reply += protocol::write_server_message(
-        protocol::welcome_message{protocol::version, server_name(), id_}, id);
-    return answered;
+    return on_hello(*hello, id, reply);
   }
   if (!greeted_) {
     reply_error({errc::hello_required, "send {\"type\":\"hello\",\"name\":\"...\"} first"}, id,
                 reply);
     return answered;
   }
+  competition_hub* hub = context_.competition();
   if (auto* start = std::get_if<protocol::start_message>(&request.message)) {
-    return on_start(*start, id, reply, now);
+    if (hub != nullptr && !hub->rules().practice) {
+      reply_error({errc::unauthorized,
+                   "this competition has no practice starts: start a challenge, "
+                   "{\"type\":\"start\",\"challenge\":\"ID\"}, after a hello with your token"},
+                  id, reply);
+      return answered;
+    }
+    return start_run(*start, std::nullopt, id, reply, now);
+  }
+  if (auto* start = std::get_if<protocol::challenge_start_message>(&request.message)) {
+    return on_challenge_start(start->challenge, id, reply, now);
+  }
+  if (std::holds_alternative<protocol::challenges_message>(request.message)) {
+    if (hub == nullptr) {
+      reply_error({errc::bad_request, "this server runs no competition"}, id, reply);
+    } else if (!competitor_) {
+      reply_error({errc::unauthorized, "the challenges are shown to competitors: say hello with "
+                                       "your token"},
+                  id, reply);
+    } else {
+      reply += protocol::write_server_message(
+          protocol::challenges_reply{hub->challenges_for(competitor_->id)}, id);
+    }
+    return answered;
   }
   const run_command command = *protocol::command_of(request.message);
   if (auto problem = player_.refuse(command)) {
     reply_error(*problem, id, reply);
     return answered;
   }
-  play(command, id, reply, now);
-  return answered;
+  return play(command, id, reply, now);
+}
+
+websocket_handler::frame_result client_session::on_hello(const protocol::hello_message& hello,
+                                                         std::string_view id, std::string& reply) {
+  if (greeted_) {
+    reply_error({errc::bad_request, "hello was already received on this connection"}, id, reply);
+    return frame_result::answered;
+  }
+  name_ = hello.name;
+  log_name_ = log_text(name_);
+  if (!hello.token) {
+    greeted_ = true;
+    spdlog::info("session {} from {} is '{}'", id_, peer_, log_name_);
+    reply += protocol::write_server_message(
+        protocol::welcome_message{protocol::version, server_name(), id_}, id);
+    return frame_result::answered;
+  }
+  competition_hub* hub = context_.competition();
+  auto sink = sink_.lock();
+  if (hub == nullptr || !sink) {
+    reply_error({errc::unauthorized, "this server runs no competition: say hello without a token"},
+                id, reply);
+    return frame_result::answered;
+  }
+  // The token is looked up on the store's thread, never here.
+  hub->authorize(*hello.token, [this, sink, id = std::string(id)](
+                                   std::optional<competitor_record> who) {
+    sink->resume([this, who = std::move(who), id](std::string& answer) {
+      on_authorized(who, id, answer);
+      return true;
+    });
+  });
+  return frame_result::deferred;
+}
+
+void client_session::on_authorized(const std::optional<competitor_record>& who,
+                                   std::string_view id, std::string& reply) {
+  if (!who) {
+    ++bad_tokens_;
+    spdlog::info("session {} from {} ('{}'): unknown or revoked token", id_, peer_, log_name_);
+    reply_error({errc::unauthorized, "this token is not known, or was revoked"}, id, reply);
+    return;
+  }
+  greeted_ = true;
+  competitor_ = who;
+  name_ = who->name;
+  log_name_ = log_text(name_);
+  spdlog::info("session {} from {} is competitor '{}'", id_, peer_, log_name_);
+  protocol::welcome_message welcome{protocol::version, server_name(), id_};
+  welcome.competitor = who->name;
+  welcome.competition = context_.competition()->info_for(who->id);
+  reply += protocol::write_server_message(welcome, id);
+}
+
+websocket_handler::frame_result client_session::on_challenge_start(const std::string& challenge,
+                                                                   std::string_view id,
+                                                                   std::string& reply,
+                                                                   clock::time_point now) {
+  competition_hub* hub = context_.competition();
+  if (hub == nullptr) {
+    reply_error({errc::unknown_challenge, "this server runs no competition"}, id, reply);
+    return frame_result::answered;
+  }
+  if (!competitor_) {
+    reply_error({errc::unauthorized, "ranked starts need a competitor's token in hello"}, id,
+                reply);
+    return frame_result::answered;
+  }
+  if (auto problem = player_.refuse_start()) {
+    reply_error(*problem, id, reply);
+    return frame_result::answered;
+  }
+  auto opened = hub->open_attempt(*competitor_, challenge, std::chrono::system_clock::now());
+  if (auto* problem = std::get_if<request_error>(&opened)) {
+    reply_error(*problem, id, reply);
+    return frame_result::answered;
+  }
+  auto& attempt = std::get<competition_hub::attempt>(opened);
+  return start_run(attempt.request, std::move(attempt.record), id, reply, now);
+}
+
+void client_session::hide_secrets(drone_state& state) const {
+  if (!ranked_) return;
+  state.seed.reset();
+  if (state.maze) state.maze = ranked_->challenge;
+  if (state.result) state.result->seed.reset();
+}
+
+void client_session::reply_when_durable(std::string text) {
+  auto sink = sink_.lock();
+  if (!sink) return;
+  context_.competition()->after_writes([sink, text = std::move(text)](bool) {
+    sink->resume([text](std::string& answer) {
+      answer += text;
+      return true;
+    });
+  });
 }
 
 void client_session::reply_rate_limited(std::string_view id, std::string& reply) {
@@ -123,49 +235,56 @@ void client_session::reply_rate_limited(std::string_view id, std::string& reply)
               id, reply);
 }
 
-void client_session::play(const run_command& command, std::string_view id, std::string& reply,
-                          clock::time_point now) {
+websocket_handler::frame_result client_session::play(const run_command& command,
+                                                     std::string_view id, std::string& reply,
+                                                     clock::time_point now) {
   // Only a command to the run counts against the idle limit: garbage does not.
   last_message_ = now;
   metrics& stats = context_.stats();
   const run& current = *player_.current();
   const std::uint64_t moves_before = current.steps() + current.bumps();
-  const drone_state s = player_.play(command, now);
+  drone_state s = player_.play(command, now);
   stats.moves.fetch_add(current.steps() + current.bumps() - moves_before,
                         std::memory_order_relaxed);
+  const bool ranked_result = ranked_ && s.result;
+  hide_secrets(s);
+  const std::size_t reply_start = reply.size();
   protocol::append_state(reply, s, id);
   settle_if_finished();
   player_.shed();
   stats.observe_move_latency(clock::now() - now);
+  if (!ranked_result || sink_.expired()) return frame_result::answered;
+  // A ranked result is sent only once it is durable.
+  reply_when_durable(reply.substr(reply_start));
+  reply.resize(reply_start);
+  return frame_result::deferred;
 }
 
-websocket_handler::frame_result client_session::on_start(const protocol::start_message& start,
-                                                         std::string_view id, std::string& reply,
-                                                         clock::time_point now) {
-  if (auto problem = player_.refuse_start()) {
-    reply_error(*problem, id, reply);
+websocket_handler::frame_result client_session::start_run(const run_request& start,
+                                                          std::optional<ranked_run_record> ranked,
+                                                          std::string_view id, std::string& reply,
+                                                          clock::time_point now) {
+  // A ranked attempt not played is not counted.
+  auto refuse = [&](const request_error& problem) {
+    if (ranked) context_.competition()->give_back(*ranked);
+    reply_error(problem, id, reply);
     return frame_result::answered;
-  }
+  };
+  if (auto problem = player_.refuse_start()) return refuse(*problem);
   const maze_catalog& catalog = context_.catalog();
   // What the host refuses is refused before any budget is touched.
-  if (auto problem = check_host(start, catalog, context_.host())) {
-    reply_error(*problem, id, reply);
-    return frame_result::answered;
-  }
+  if (auto problem = check_host(start, catalog, context_.host())) return refuse(*problem);
   const std::uint64_t cost = setup_cost(start, catalog);
   if (!context_.charge_setup(address_, cost, now)) {
-    reply_error({errc::rate_limited,
-                 "your address has asked the server to set up more mazes than its share; try "
-                 "again in a few seconds"},
-                id, reply);
-    return frame_result::answered;
+    return refuse({errc::rate_limited,
+                   "your address has asked the server to set up more mazes than its share; try "
+                   "again in a few seconds"});
   }
   run_slot slot = context_.reserve_run(request_cells(start, catalog), address_);
   if (!slot) {
-    reply_error({errc::server_busy,
-                 "the server is running as many runs (or cells) as it allows; try again shortly"},
-                id, reply);
-    return frame_result::answered;
+    return refuse({errc::server_busy,
+                   "the server is running as many runs (or cells) as it allows; try again "
+                   "shortly"});
   }
   const std::uint64_t run_id = context_.next_run_id();
   auto feed = context_.runs().open(run_id, name_);
@@ -173,8 +292,10 @@ websocket_handler::frame_result client_session::on_start(const protocol::start_m
   auto sink = sink_.lock();
   if (cost <= inline_start_cost || !sink) {
     auto setup = set_up_run(start, catalog, context_.host(), run_id, seed, now, feed.get());
-    finish_start(std::move(setup), std::move(slot), std::move(feed), id, reply, now);
-    return frame_result::answered;
+    return finish_start(std::move(setup), std::move(slot), std::move(feed), std::move(ranked), id,
+                        reply, now)
+               ? frame_result::answered
+               : frame_result::deferred;
   }
   // A big maze: set it up on the job pool, never on this I/O thread. The job
   // holds the connection (sink) until it has answered.
@@ -189,46 +310,69 @@ websocket_handler::frame_result client_session::on_start(const protocol::start_m
     }
     sink->resume([this, setup = std::move(setup), id](std::string& answer) mutable {
       // The run's clock starts when its start is answered, not when it was asked.
-      finish_start(std::move(setup), std::move(pending_slot_), std::move(pending_feed_), id, answer,
-                   clock::now());
+      return finish_start(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
+                          std::exchange(pending_ranked_, std::nullopt), id, answer, clock::now());
     });
   };
   pending_slot_ = std::move(slot);
   pending_feed_ = feed;
+  pending_ranked_ = ranked;
   if (!context_.starts().try_submit(cost, address_, std::move(job))) {
     pending_slot_.release();
     pending_feed_.reset();
+    pending_ranked_.reset();
     context_.runs().close(run_id);
-    reply_error(
-        {errc::server_busy, "the server is setting up as many mazes as it can; try again shortly"},
-        id, reply);
-    return frame_result::answered;
+    return refuse(
+        {errc::server_busy, "the server is setting up as many mazes as it can; try again shortly"});
   }
   context_.stats().starts_deferred.fetch_add(1, std::memory_order_relaxed);
   return frame_result::deferred;
 }
 
-void client_session::finish_start(std::variant<run, request_error> setup, run_slot slot,
-                                  std::shared_ptr<run_feed> feed, std::string_view id,
+bool client_session::finish_start(std::variant<run, request_error> setup, run_slot slot,
+                                  std::shared_ptr<run_feed> feed,
+                                  std::optional<ranked_run_record> ranked, std::string_view id,
                                   std::string& reply, clock::time_point now) {
   if (auto* problem = std::get_if<request_error>(&setup)) {
     context_.runs().close(feed->run_id());
+    if (ranked) context_.competition()->give_back(*ranked);
     reply_error(*problem, id, reply);
-    return;
+    return true;
   }
   run& ready = std::get<run>(setup);
   ready.restart_clock(now);
-  const drone_state started = player_.begin(std::move(ready));
+  drone_state started = player_.begin(std::move(ready));
   feed_ = std::move(feed);
   slot_ = std::move(slot);
+  ranked_ = std::move(ranked);
   last_message_ = now;
   context_.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
   const run& r = *player_.current();
-  spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, log_name_,
-               r.id(), r.source().label(), r.maze().width(), r.maze().height(), r.seed(),
-               r.treasures());
-  protocol::append_state(reply, started, id);
   arm_timer();
+  if (!ranked_) {
+    spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", id_, log_name_,
+                 r.id(), r.source().label(), r.maze().width(), r.maze().height(), r.seed(),
+                 r.treasures());
+    protocol::append_state(reply, started, id);
+    return true;
+  }
+  // Never the seed of a ranked run, not even in the log.
+  spdlog::info("session {} ('{}') run {} started: challenge {} attempt {} (deal {})", id_,
+               log_name_, r.id(), ranked_->challenge, ranked_->attempt, ranked_->deal);
+  hide_secrets(started);
+  std::string text;
+  protocol::append_state(text, started, id);
+  // The attempt is on disk before the competitor sees its maze: a crash
+  // after this gives it back and deals a fresh maze, never this one again.
+  auto sink = sink_.lock();
+  context_.competition()->record_start(*ranked_, [sink, text = std::move(text)](bool) {
+    if (!sink) return;
+    sink->resume([text](std::string& answer) {
+      answer += text;
+      return true;
+    });
+  });
+  return false;
 }
 
 void client_session::arm_timer() {
@@ -291,6 +435,10 @@ void client_session::settle_if_finished() {
   context_.runs().close(r.id());
   const run_result result = r.result();
   context_.stats().count_finished(result.status);
+  if (ranked_) {
+    context_.competition()->record_end(
+        competition_hub::ended(*ranked_, result, std::chrono::system_clock::now()), nullptr);
+  }
   spdlog::info(
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,
       log_name_, r.id(), to_string(result.status), result.steps, result.bumps, result.score,

@@ -59,6 +59,8 @@ class client_session : public websocket_handler {
   void on_timer(clock::time_point now) override;
   // Closes (1008) once the client has been rate limited so often in a row.
   std::optional<close_request> close_requested() const override;
+  // Wrong tokens a connection may send before it is closed (1008).
+  static constexpr std::uint32_t bad_token_limit = 5;
   std::string describe() const override { return "'" + log_name_ + "'"; }
 
   // True once the client has been rate limited so often in a row that the
@@ -70,17 +72,33 @@ class client_session : public websocket_handler {
   bool has_run() const { return player_.in_run(); }
 
  private:
-  frame_result on_start(const protocol::start_message& start, std::string_view id,
-                        std::string& reply, clock::time_point now);
-  // Takes a set-up run (or its error) as the answer to a start.
-  void finish_start(std::variant<run, request_error> setup, run_slot slot,
-                    std::shared_ptr<run_feed> feed, std::string_view id, std::string& reply,
-                    clock::time_point now);
+  frame_result on_hello(const protocol::hello_message& hello, std::string_view id,
+                        std::string& reply);
+  // A token looked up: welcome the competitor, or refuse the token.
+  void on_authorized(const std::optional<competitor_record>& who, std::string_view id,
+                     std::string& reply);
+  frame_result on_challenge_start(const std::string& challenge, std::string_view id,
+                                  std::string& reply, clock::time_point now);
+  // Sets a run up (inline, or on the job pool) and answers the start; for a
+  // ranked run `ranked` is its attempt, given back when the run cannot start.
+  frame_result start_run(const run_request& request, std::optional<ranked_run_record> ranked,
+                         std::string_view id, std::string& reply, clock::time_point now);
+  // Takes a set-up run (or its error) as the answer to a start; false when
+  // the answer waits for the store (a ranked start is durable first).
+  bool finish_start(std::variant<run, request_error> setup, run_slot slot,
+                    std::shared_ptr<run_feed> feed, std::optional<ranked_run_record> ranked,
+                    std::string_view id, std::string& reply, clock::time_point now);
+  // Sends text as the deferred frame's reply once the store has written
+  // everything submitted before.
+  void reply_when_durable(std::string text);
+  // What a ranked run's replies never show: the seed; the maze is the challenge.
+  void hide_secrets(drone_state& state) const;
   // Asks for on_timer at the next deadline: hello, the run's time and idle
   // limits, or between runs the connection's idle limit.
   void arm_timer();
-  // Plays a run command and appends the state reply.
-  void play(const run_command& command, std::string_view id, std::string& reply,
+  // Plays a run command and appends the state reply (deferred when it
+  // carries a ranked result: that waits until the result is durable).
+  frame_result play(const run_command& command, std::string_view id, std::string& reply,
             clock::time_point now);
   void reply_rate_limited(std::string_view id, std::string& reply);
   void reply_error(const request_error& error, std::string_view id, std::string& reply);
@@ -94,6 +112,11 @@ class client_session : public websocket_handler {
   std::string name_;
   std::string log_name_;  // name_ as logs may show it
   bool greeted_ = false;
+  std::optional<competitor_record> competitor_;  // a hello with a valid token
+  std::uint32_t bad_tokens_ = 0;
+  // The ranked attempt of the latest run, if it was one.
+  std::optional<ranked_run_record> ranked_;
+  std::optional<ranked_run_record> pending_ranked_;  // a ranked start being set up
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
   std::weak_ptr<message_sink> sink_;

@@ -4,6 +4,8 @@
 
 #include "core/maze/generators.hpp"
 
+#include <chrono>
+
 namespace ariadne {
 
 http_answer route_http(server_context& context, std::string_view method, std::string_view target) {
@@ -12,8 +14,20 @@ http_answer route_http(server_context& context, std::string_view method, std::st
     return {405, "text/plain; charset=utf-8", "only GET is served here\n"};
   }
   if (path == "/healthz") return {200, "text/plain; charset=utf-8", "ok\n"};
+  competition_hub* hub = context.competition();
   if (path == "/metrics") {
-    return {200, "text/plain; version=0.0.4; charset=utf-8", context.stats().prometheus_text()};
+    std::string text = context.stats().prometheus_text();
+    if (hub != nullptr) text += hub->metrics_text();
+    return {200, "text/plain; version=0.0.4; charset=utf-8", std::move(text)};
+  }
+  if (path == "/api/competition" || path == "/api/leaderboard" || path == "/api/leaderboard.csv") {
+    if (hub == nullptr) return {404, "text/plain; charset=utf-8", "this server runs no competition\n"};
+    if (path == "/api/competition") {
+      return {200, "application/json", hub->competition_json(std::chrono::system_clock::now())};
+    }
+    // From the cache the leaderboard thread keeps: never a database read here.
+    if (path == "/api/leaderboard") return {200, "application/json", *hub->leaderboard_json()};
+    return {200, "text/csv; charset=utf-8", *hub->leaderboard_csv()};
   }
   if (path == "/api/generators") {
     nlohmann::json list = nlohmann::json::array();

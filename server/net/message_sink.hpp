@@ -20,9 +20,12 @@ class message_sink {
   // Closes with code and reason once what is queued is written.
   virtual void close(std::uint16_t code, std::string reason) = 0;
   // For a frame whose reply the handler deferred: runs finish on the
-  // connection's strand, sends what it appends to its argument as that reply,
-  // then reads on.
-  virtual void resume(std::function<void(std::string& reply)> finish) = 0;
+  // connection's strand and sends what it appends to its argument. When
+  // finish returns true that was the reply and reading goes on; false keeps
+  // the frame deferred (the handler will resume again).
+  virtual void resume(std::function<bool(std::string& reply)> finish) = 0;
+  // Runs work on the connection's strand while the connection lives.
+  virtual void post(std::function<void()> work) = 0;
   // Calls the handler's on_timer at `when`, on the strand; a later call
   // replaces an earlier one.
   virtual void wake_at(std::chrono::steady_clock::time_point when) = 0;

@@ -41,6 +41,24 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
                  "Directory of micromouse text mazes (*.txt) offered by name")
       ->envname("ARIADNE_MAZE_DIR")
       ->check(CLI::ExistingDirectory);
+  app.add_option("--competition", c.competition,
+                 "Competition file: hidden challenges, tokens, a leaderboard (docs/competition.md)")
+      ->envname("ARIADNE_COMPETITION")
+      ->check(CLI::ExistingFile);
+  app.add_option("--db", c.db, "The competition's SQLite database; created when missing")
+      ->envname("ARIADNE_DB")
+      ->capture_default_str();
+  app.add_option("--secret-file", c.secret_file,
+                 "The secret the competition's seeds come from (default: made on the first start "
+                 "and kept in the database)")
+      ->envname("ARIADNE_SECRET_FILE")
+      ->check(CLI::ExistingFile);
+  app.add_option("--resume-seconds", c.resume_seconds,
+                 "A ranked run whose connection drops waits this long for its competitor to take "
+                 "it over, then ends as abandoned")
+      ->envname("ARIADNE_RESUME_SECONDS")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{3600}))
+      ->capture_default_str();
   app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error or off")
       ->envname("ARIADNE_LOG_LEVEL")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))

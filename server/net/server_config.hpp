@@ -17,6 +17,10 @@ struct server_config {
   std::string maze_dir;
   std::string log_level = "info";
   std::string port_file;
+  std::string competition;  // a competition file: competition mode (docs/competition.md)
+  std::string db = "ariadne.db";
+  std::string secret_file;
+  std::uint64_t resume_seconds = 30;  // a dropped ranked run waits this long for its competitor
 
   std::size_t max_message_bytes = 8192;  // at least limits::min_message_bytes
   std::size_t max_connections = 10000;   // every TCP connection, HTTP or WebSocket

@@ -16,7 +16,14 @@ server_context::server_context(server_config config, maze_catalog catalog)
       // start this host allows (a million-cell Wilson maze, by default).
       setup_burst_(std::max(5 * config_.start_cost_rate, costliest_setup(host_.max_maze_cells))),
       // Session ids and default seeds need not be reproducible: seed from the OS.
-      ids_((static_cast<std::uint64_t>(std::random_device{}()) << 32U) ^ std::random_device{}()) {}
+      ids_((static_cast<std::uint64_t>(std::random_device{}()) << 32U) ^ std::random_device{}()) {
+  if (!config_.competition.empty()) {
+    competition_ = std::make_unique<competition_hub>(
+        load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file);
+  }
+}
+
+server_context::~server_context() = default;
 
 std::string server_context::new_session_id() {
   std::uint64_t value = 0;

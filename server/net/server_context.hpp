@@ -13,6 +13,7 @@
 #include "core/game/maze_catalog.hpp"
 #include "core/maze/rng.hpp"
 #include "core/play/run_setup.hpp"
+#include "server/competition/competition_hub.hpp"
 #include "server/live/run_registry.hpp"
 #include "server/net/closable.hpp"
 #include "server/net/connection_slot.hpp"
@@ -34,7 +35,9 @@ class server_context {
   // Connections answered 503 at once, beyond the admitted ones.
   static constexpr std::size_t refusal_budget = 64;
 
+  // Throws (competition_error, store_error) when the competition cannot start.
   server_context(server_config config, maze_catalog catalog);
+  ~server_context();
 
   const server_config& config() const { return config_; }
   const maze_catalog& catalog() const { return catalog_; }
@@ -43,6 +46,8 @@ class server_context {
   metrics& stats() { return metrics_; }
   run_registry& runs() { return registry_; }
   websocket_routes& routes() { return routes_; }
+  // The competition, or nullptr for a practice server.
+  competition_hub* competition() { return competition_.get(); }
 
   std::uint64_t next_run_id() { return next_run_id_.fetch_add(1, std::memory_order_relaxed); }
   std::string new_session_id();
@@ -81,6 +86,7 @@ class server_context {
   std::atomic<std::uint64_t> next_run_id_{1};
   std::atomic<bool> stopping_{false};
   job_pool starts_;
+  std::unique_ptr<competition_hub> competition_;
 
   friend class run_slot;
   friend class connection_slot;

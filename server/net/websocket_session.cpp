@@ -168,17 +168,25 @@ void websocket_session::on_write(error_code ec, std::size_t) {
   }
 }
 
-void websocket_session::resume(std::function<void(std::string& reply)> finish) {
+void websocket_session::resume(std::function<bool(std::string& reply)> finish) {
   net::post(ws_.get_executor(),
             [self = shared_from_this(), finish = std::move(finish)] { self->on_resume(finish); });
 }
 
-void websocket_session::on_resume(const std::function<void(std::string& reply)>& finish) {
+void websocket_session::post(std::function<void()> work) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), work = std::move(work)] { work(); });
+}
+
+void websocket_session::on_resume(const std::function<bool(std::string& reply)>& finish) {
   std::string& reply = queue_.push_reply();
-  finish(reply);
-  deferred_ = false;
+  const bool answered = finish(reply);
   // A connection on its way out takes no more replies; the handler has settled.
   if (reply.empty() || closing_ || !ws_.is_open()) queue_.pop_back();
+  if (!answered) {
+    if (!writing_ && !queue_.empty() && ws_.is_open()) do_write();
+    return;
+  }
+  deferred_ = false;
   if (closing_ || !ws_.is_open()) return;
   after_frame();
 }

@@ -39,7 +39,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void shutdown() override;
   void send(std::shared_ptr<const std::string> text) override;
   void close(std::uint16_t code, std::string reason) override;
-  void resume(std::function<void(std::string& reply)> finish) override;
+  void resume(std::function<bool(std::string& reply)> finish) override;
+  void post(std::function<void()> work) override;
   void wake_at(std::chrono::steady_clock::time_point when) override;
 
  private:
@@ -48,7 +49,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_read(error_code ec, std::size_t bytes);
   // After a frame's reply: write, close if the handler asks, read on.
   void after_frame();
-  void on_resume(const std::function<void(std::string& reply)>& finish);
+  void on_resume(const std::function<bool(std::string& reply)>& finish);
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
   void on_send(std::shared_ptr<const std::string> text);

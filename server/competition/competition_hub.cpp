@@ -1,0 +1,430 @@
+#include "server/competition/competition_hub.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "core/model/run_status.hpp"
+#include "server/competition/leaderboard.hpp"
+#include "server/competition/secrets.hpp"
+#include "server/store/sqlite_store.hpp"
+
+namespace ariadne {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string read_secret_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw competition_error("secret file " + path + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string secret = text.str();
+  while (!secret.empty() && (secret.back() == '\n' || secret.back() == '\r' || secret.back() == ' ')) {
+    secret.pop_back();
+  }
+  if (secret.size() < 16) {
+    throw competition_error("secret file " + path + ": holds fewer than 16 characters");
+  }
+  return secret;
+}
+
+std::int64_t now_ms() {
+  return unix_ms(std::chrono::system_clock::now());
+}
+
+}  // namespace
+
+competition_hub::competition_hub(competition_rules rules, const std::string& db_path,
+                                 const std::string& secret_file)
+    : rules_(std::move(rules)) {
+  auto store = std::make_unique<sqlite_store>(db_path);
+  store->begin();
+  try {
+    // The file against what the database knows: a challenge that has runs
+    // must not change under them.
+    std::set<std::string> played;
+    const std::vector<ranked_run_record> runs = store->runs();
+    for (const ranked_run_record& r : runs) played.insert(r.challenge);
+    for (const challenge_record& old : store->challenges()) {
+      if (played.count(old.id) == 0) continue;
+      const challenge* now = rules_.find(old.id);
+      if (now == nullptr) {
+        throw competition_error("challenge \"" + old.id +
+                                "\" has ranked runs in " + db_path +
+                                " but is missing from the competition file: put it back");
+      }
+      if (now->definition != old.definition) {
+        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
+                                " and the file changes it (was " + old.definition + ", now " +
+                                now->definition + "): add a new challenge instead");
+      }
+    }
+    const auto seeds = store->meta("seeds");
+    if (!runs.empty() && seeds && *seeds != to_string(rules_.seeds)) {
+      throw competition_error("the competition has ranked runs with \"seeds\": \"" + *seeds +
+                              "\" and the file says \"" + std::string(to_string(rules_.seeds)) +
+                              "\"");
+    }
+    if (!secret_file.empty()) {
+      secret_ = read_secret_file(secret_file);
+      const std::string fingerprint = token_hash(secret_);
+      const auto stored = store->meta("secret_hash");
+      if (!runs.empty() && stored && *stored != fingerprint) {
+        throw competition_error("secret file " + secret_file +
+                                ": not the secret this competition's runs were dealt with");
+      }
+      store->set_meta("secret_hash", fingerprint);
+    } else if (auto kept = store->meta("secret")) {
+      secret_ = *kept;
+    } else {
+      secret_ = new_secret();
+      store->set_meta("secret", secret_);
+    }
+    store->set_meta("competition", rules_.name);
+    store->set_meta("seeds", to_string(rules_.seeds));
+    for (std::size_t i = 0; i < rules_.challenges.size(); ++i) {
+      const challenge& c = rules_.challenges[i];
+      store->put_challenge({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
+    }
+    const std::size_t interrupted = store->interrupt_in_play(now_ms());
+    if (interrupted > 0) {
+      spdlog::warn("{} ranked run(s) were in play when the server stopped: recorded as "
+                   "interrupted, their attempts given back",
+                   interrupted);
+    }
+    store->commit();
+  } catch (...) {
+    store->rollback();
+    throw;
+  }
+  // The mirror, from the database as it now stands.
+  for (const ranked_run_record& r : store->runs()) {
+    tally& t = tallies_[{r.competitor, r.challenge}];
+    names_[r.competitor] = r.competitor_name;
+    t.deals = std::max(t.deals, r.deal);
+    if (r.status == "interrupted") {
+      ++interrupted_;
+      continue;
+    }
+    ++t.used;
+    if (const auto status = run_status_names.parse(r.status)) {
+      ++ended_by_status_[static_cast<std::size_t>(*status)];
+      if (!t.best || r.ratio > *t.best) t.best = r.ratio;
+    }
+  }
+  writer_ = std::make_unique<store_writer>(std::move(store), [this] {
+    {
+      std::lock_guard lock(board_mutex_);
+      ++writes_;
+    }
+    board_wake_.notify_one();
+  });
+  board_thread_ = std::thread([this, db_path] { refresh_loop(db_path); });
+  refresh_leaderboard_now();
+}
+
+competition_hub::~competition_hub() {
+  writer_.reset();  // every queued write lands first
+  {
+    std::lock_guard lock(board_mutex_);
+    board_stop_ = true;
+  }
+  board_wake_.notify_all();
+  board_thread_.join();
+}
+
+void competition_hub::authorize(std::string token,
+                                std::function<void(std::optional<competitor_record>)> done) {
+  auto found = std::make_shared<std::optional<competitor_record>>();
+  const std::string hash = token_hash(token);
+  writer_->submit([found, hash](results_store& store) { *found = store.competitor_by_token(hash); },
+                  [this, found, done = std::move(done)](bool) {
+                    if (*found) {
+                      std::lock_guard lock(mutex_);
+                      names_[(*found)->id] = (*found)->name;
+                    }
+                    done(*found);
+                  });
+}
+
+std::vector<protocol::challenge_info> competition_hub::challenges_for(
+    std::int64_t competitor) const {
+  std::lock_guard lock(mutex_);
+  std::vector<protocol::challenge_info> list;
+  for (const challenge& c : rules_.challenges) {
+    protocol::challenge_info info;
+    info.id = c.id;
+    info.width = c.width;
+    info.height = c.height;
+    info.treasures = c.request.treasures.value_or(1);
+    info.max_steps = c.request.max_steps;
+    info.time_limit_ms = c.request.time_limit_ms;
+    info.weight = c.weight;
+    info.attempts = c.attempts;
+    const auto it = tallies_.find({competitor, c.id});
+    const std::uint32_t used = it == tallies_.end() ? 0 : it->second.used;
+    info.attempts_left = c.attempts > used ? c.attempts - used : 0;
+    if (it != tallies_.end()) info.best = it->second.best;
+    list.push_back(std::move(info));
+  }
+  return list;
+}
+
+protocol::competition_info competition_hub::info_for(std::int64_t competitor) const {
+  protocol::competition_info info;
+  info.name = rules_.name;
+  if (rules_.opens_at) info.opens_at = format_time(*rules_.opens_at);
+  if (rules_.closes_at) info.closes_at = format_time(*rules_.closes_at);
+  info.challenges = challenges_for(competitor);
+  return info;
+}
+
+std::variant<competition_hub::attempt, request_error> competition_hub::open_attempt(
+    const competitor_record& who, std::string_view challenge_id, time_point now) {
+  const challenge* c = rules_.find(challenge_id);
+  if (c == nullptr) {
+    std::string known;
+    for (const challenge& k : rules_.challenges) known += (known.empty() ? "" : ", ") + k.id;
+    return request_error{errc::unknown_challenge,
+                         "no challenge is called \"" + std::string(challenge_id.substr(0, 64)) +
+                             "\"; the challenges are: " + known};
+  }
+  if (rules_.not_yet_open(now)) {
+    return request_error{errc::competition_not_open,
+                         "the competition opens at " + format_time(*rules_.opens_at)};
+  }
+  if (rules_.closed(now)) {
+    return request_error{errc::competition_closed,
+                         "the competition closed at " + format_time(*rules_.closes_at)};
+  }
+  attempt a;
+  {
+    std::lock_guard lock(mutex_);
+    tally& t = tallies_[{who.id, c->id}];
+    if (t.used >= c->attempts) {
+      return request_error{errc::no_attempts_left,
+                           "all " + std::to_string(c->attempts) + " attempt(s) at \"" + c->id +
+                               "\" are used"};
+    }
+    ++t.used;
+    ++t.deals;
+    names_[who.id] = who.name;
+    a.record.deal = t.deals;
+    a.record.attempt = t.used;
+  }
+  a.record.competitor = who.id;
+  a.record.competitor_name = who.name;
+  a.record.challenge = c->id;
+  a.record.status = "in_play";
+  a.record.treasures = c->request.treasures.value_or(1);
+  a.record.started_at_ms = unix_ms(now);
+  a.request = c->request;
+  a.request.maze.seed =
+      deal_seed(secret_, c->id, a.record.deal,
+                rules_.seeds == seed_mode::per_competitor ? std::string_view(who.name)
+                                                          : std::string_view());
+  return a;
+}
+
+void competition_hub::give_back(const ranked_run_record& record) {
+  std::lock_guard lock(mutex_);
+  tally& t = tallies_[{record.competitor, record.challenge}];
+  if (t.used > 0) --t.used;
+  // The deal stays used: its maze was never shown, but nothing is lost by
+  // dealing the next one.
+}
+
+void competition_hub::record_start(const ranked_run_record& record,
+                                   std::function<void(bool)> done) {
+  writer_->submit([record](results_store& store) { store.insert_run(record); }, std::move(done));
+}
+
+ranked_run_record competition_hub::ended(ranked_run_record record, const run_result& result,
+                                         time_point now) {
+  const bool found = result.status == run_status::found;
+  record.status = std::string(to_string(result.status));
+  record.steps = result.steps;
+  record.bumps = result.bumps;
+  record.score = result.score;
+  record.optimal = result.optimal;
+  record.ratio = ranked_ratio(found, result.score, result.optimal);
+  record.found = result.found;
+  record.treasures = result.treasures;
+  record.ended_at_ms = unix_ms(now);
+  return record;
+}
+
+void competition_hub::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
+  {
+    std::lock_guard lock(mutex_);
+    tally& t = tallies_[{record.competitor, record.challenge}];
+    if (!t.best || record.ratio > *t.best) t.best = record.ratio;
+    if (const auto status = run_status_names.parse(record.status)) {
+      ++ended_by_status_[static_cast<std::size_t>(*status)];
+    }
+  }
+  writer_->submit([record](results_store& store) { store.finish_run(record); }, std::move(done));
+}
+
+void competition_hub::after_writes(std::function<void(bool)> done) {
+  writer_->submit([](results_store&) {}, std::move(done));
+}
+
+std::vector<challenge_record> competition_hub::challenge_records() const {
+  std::vector<challenge_record> list;
+  for (std::size_t i = 0; i < rules_.challenges.size(); ++i) {
+    const challenge& c = rules_.challenges[i];
+    list.push_back({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
+  }
+  return list;
+}
+
+void competition_hub::rebuild_leaderboard(results_store& reader) {
+  const auto challenges = challenge_records();
+  const auto competitors = reader.competitors();
+  const auto runs = reader.runs();
+  std::size_t ranked = 0;
+  for (const auto& r : runs) ranked += r.status != "in_play" && r.status != "interrupted";
+  const auto rows = rank_competitors(challenges, competitors, runs);
+  auto board = std::make_shared<const std::string>(
+      ariadne::leaderboard_json(rules_.name, now_ms(), challenges, rows, ranked));
+  auto csv = std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows));
+  std::lock_guard lock(board_mutex_);
+  board_json_ = std::move(board);
+  board_csv_ = std::move(csv);
+}
+
+void competition_hub::refresh_loop(std::string db_path) {
+  std::unique_ptr<sqlite_store> reader;
+  try {
+    reader = std::make_unique<sqlite_store>(db_path, sqlite_store::access::read_only);
+  } catch (const std::exception& e) {
+    spdlog::error("leaderboard: {}", e.what());
+  }
+  std::unique_lock lock(board_mutex_);
+  for (;;) {
+    board_wake_.wait_for(lock, std::chrono::seconds(2),
+                         [this] { return board_stop_ || writes_ != board_writes_; });
+    if (board_stop_) return;
+    const std::uint64_t seen = writes_;
+    lock.unlock();
+    try {
+      if (reader) rebuild_leaderboard(*reader);
+    } catch (const std::exception& e) {
+      spdlog::error("leaderboard: {}", e.what());
+    }
+    lock.lock();
+    board_writes_ = seen;
+    board_done_.notify_all();
+  }
+}
+
+void competition_hub::refresh_leaderboard_now() {
+  std::unique_lock lock(board_mutex_);
+  ++writes_;  // asks for a rebuild even when nothing was written
+  const std::uint64_t wanted = writes_;
+  board_wake_.notify_one();
+  board_done_.wait(lock, [&] { return board_writes_ >= wanted || board_stop_; });
+}
+
+std::shared_ptr<const std::string> competition_hub::leaderboard_json() const {
+  std::lock_guard lock(board_mutex_);
+  return board_json_;
+}
+
+std::shared_ptr<const std::string> competition_hub::leaderboard_csv() const {
+  std::lock_guard lock(board_mutex_);
+  return board_csv_;
+}
+
+std::string competition_hub::competition_json(time_point now) const {
+  const bool closed = rules_.closed(now);
+  json doc = {{"name", rules_.name}, {"practice", rules_.practice},
+              {"seeds", std::string(to_string(rules_.seeds))}};
+  doc["opens_at"] = rules_.opens_at ? json(format_time(*rules_.opens_at)) : json(nullptr);
+  doc["closes_at"] = rules_.closes_at ? json(format_time(*rules_.closes_at)) : json(nullptr);
+  doc["state"] = rules_.not_yet_open(now) ? "not_open" : closed ? "closed" : "open";
+  json list = json::array();
+  std::lock_guard lock(mutex_);
+  for (const challenge& c : rules_.challenges) {
+    json item = {{"id", c.id},
+                 {"width", c.width},
+                 {"height", c.height},
+                 {"treasures", c.request.treasures.value_or(1)},
+                 {"weight", c.weight},
+                 {"attempts", c.attempts}};
+    item["max_steps"] = c.request.max_steps ? json(*c.request.max_steps) : json(nullptr);
+    item["time_limit_ms"] = c.request.time_limit_ms ? json(*c.request.time_limit_ms) : json(nullptr);
+    if (closed) {
+      // Everything needed to rebuild every maze dealt, and audit every result.
+      json maze = json::object();
+      if (c.request.maze.name) {
+        maze["name"] = *c.request.maze.name;
+      } else {
+        maze["generator"] = c.label;
+        maze["width"] = c.width;
+        maze["height"] = c.height;
+        maze["loops"] = c.request.maze.loops.value_or(0.0);
+      }
+      item["maze"] = maze;
+      item["reuse_walls_removed"] = c.request.reuse_walls_removed.value_or(0);
+      json deals = json::array();
+      if (rules_.seeds == seed_mode::shared) {
+        std::uint32_t most = 0;
+        for (const auto& [key, t] : tallies_) {
+          if (key.second == c.id) most = std::max(most, t.deals);
+        }
+        for (std::uint32_t d = 1; d <= most; ++d) {
+          deals.push_back({{"deal", d}, {"seed", deal_seed(secret_, c.id, d, {})}});
+        }
+      } else {
+        for (const auto& [key, t] : tallies_) {
+          if (key.second != c.id) continue;
+          const auto name = names_.find(key.first);
+          if (name == names_.end()) continue;
+          for (std::uint32_t d = 1; d <= t.deals; ++d) {
+            deals.push_back({{"competitor", name->second},
+                             {"deal", d},
+                             {"seed", deal_seed(secret_, c.id, d, name->second)}});
+          }
+        }
+      }
+      item["deals"] = std::move(deals);
+    }
+    list.push_back(std::move(item));
+  }
+  doc["challenges"] = std::move(list);
+  return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string competition_hub::metrics_text() const {
+  std::string out =
+      "# HELP ariadne_ranked_runs_total Ranked runs ended, by status (interrupted: given back "
+      "after a crash).\n# TYPE ariadne_ranked_runs_total counter\n";
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 1; i < static_cast<std::size_t>(run_status::count); ++i) {
+      out += "ariadne_ranked_runs_total{status=\"" +
+             std::string(to_string(static_cast<run_status>(i))) + "\"} " +
+             std::to_string(ended_by_status_[i]) + "\n";
+    }
+    out += "ariadne_ranked_runs_total{status=\"interrupted\"} " + std::to_string(interrupted_) +
+           "\n";
+  }
+  out +=
+      "# HELP ariadne_store_commit_seconds Time the store took per transaction (a group of "
+      "writes).\n# TYPE ariadne_store_commit_seconds summary\n";
+  out += "ariadne_store_commit_seconds_sum " + std::to_string(writer_->commit_seconds()) + "\n";
+  out += "ariadne_store_commit_seconds_count " + std::to_string(writer_->commits()) + "\n";
+  out += "# HELP ariadne_store_backlog Writes waiting for the store.\n"
+         "# TYPE ariadne_store_backlog gauge\nariadne_store_backlog " +
+         std::to_string(writer_->backlog()) + "\n";
+  return out;
+}
+
+}  // namespace ariadne

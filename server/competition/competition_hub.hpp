@@ -1,0 +1,124 @@
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "core/model/request_error.hpp"
+#include "core/model/run_request.hpp"
+#include "core/model/run_result.hpp"
+#include "protocol/messages.hpp"
+#include "server/competition/competition_rules.hpp"
+#include "server/store/results_store.hpp"
+#include "server/store/store_writer.hpp"
+
+namespace ariadne {
+
+// A server's competition: the rules of its file, the secret its seeds come
+// from, what every competitor has used and achieved (mirrored in memory, so
+// no I/O thread waits on the database), and the store behind it, written by
+// one store_writer thread. The leaderboard is computed on a thread of its own
+// with its own read connection, after each write and every two seconds (for
+// ariadne-admin's changes), and served from that cache. Thread-safe.
+class competition_hub {
+ public:
+  using time_point = competition_rules::time_point;
+
+  // Opens (creates) the database, takes the secret from secret_file or the
+  // database (creating one on the first start), refuses a file that changes
+  // a challenge which already has runs, and gives back the attempts a crash
+  // interrupted. Throws competition_error or store_error.
+  competition_hub(competition_rules rules, const std::string& db_path,
+                  const std::string& secret_file = {});
+  ~competition_hub();
+
+  competition_hub(const competition_hub&) = delete;
+  competition_hub& operator=(const competition_hub&) = delete;
+
+  const competition_rules& rules() const { return rules_; }
+
+  // Looks a token up on the store thread; done runs there, with the
+  // competitor or nullopt (unknown or revoked).
+  void authorize(std::string token, std::function<void(std::optional<competitor_record>)> done);
+
+  // What a competitor's welcome shows.
+  protocol::competition_info info_for(std::int64_t competitor) const;
+  std::vector<protocol::challenge_info> challenges_for(std::int64_t competitor) const;
+
+  // An attempt opened for a competitor: the request to set up (with its
+  // seed) and the run's record.
+  struct attempt {
+    run_request request;
+    ranked_run_record record;
+  };
+  // Opens the competitor's next attempt on a challenge, counting it at once,
+  // or says why not (unknown_challenge, no_attempts_left,
+  // competition_not_open, competition_closed).
+  std::variant<attempt, request_error> open_attempt(const competitor_record& who,
+                                                    std::string_view challenge, time_point now);
+  // An attempt that could not be set up (the server was busy): not counted.
+  void give_back(const ranked_run_record& record);
+  // Writes an attempt's start; done(durable) on the store thread once it is.
+  void record_start(const ranked_run_record& record, std::function<void(bool)> done);
+  // The record of an attempt's end, from its run's result.
+  static ranked_run_record ended(ranked_run_record record, const run_result& result,
+                                 time_point now);
+  // Writes an attempt's end and counts it; done(durable) on the store thread.
+  void record_end(const ranked_run_record& record, std::function<void(bool)> done);
+  // done runs once every write submitted before is durable.
+  void after_writes(std::function<void(bool)> done);
+
+  // GET /api/leaderboard and /api/leaderboard.csv, from the cache.
+  std::shared_ptr<const std::string> leaderboard_json() const;
+  std::shared_ptr<const std::string> leaderboard_csv() const;
+  // Blocks until the cache reflects every write made so far (tests, admin).
+  void refresh_leaderboard_now();
+  // GET /api/competition: the challenges, and once closed every seed dealt.
+  std::string competition_json(time_point now) const;
+  // Prometheus lines: ranked runs by status, store commit latency.
+  std::string metrics_text() const;
+
+ private:
+  struct tally {
+    std::uint32_t deals = 0;  // mazes dealt, interrupted ones included
+    std::uint32_t used = 0;   // attempts counted
+    std::optional<double> best;
+  };
+  std::vector<challenge_record> challenge_records() const;
+  void refresh_loop(std::string db_path);
+  void rebuild_leaderboard(results_store& reader);
+
+  competition_rules rules_;
+  std::string secret_;
+  std::unique_ptr<store_writer> writer_;
+
+  mutable std::mutex mutex_;  // guards what follows
+  std::map<std::pair<std::int64_t, std::string>, tally> tallies_;
+  std::map<std::int64_t, std::string> names_;  // competitors seen
+  std::array<std::uint64_t, 8> ended_by_status_{};
+  std::uint64_t interrupted_ = 0;
+
+  // The leaderboard cache and its thread.
+  mutable std::mutex board_mutex_;
+  std::condition_variable board_wake_;
+  std::condition_variable board_done_;
+  std::uint64_t writes_ = 0;        // commits seen
+  std::uint64_t board_writes_ = 0;  // commits the cache reflects
+  bool board_stop_ = false;
+  std::shared_ptr<const std::string> board_json_;
+  std::shared_ptr<const std::string> board_csv_;
+  std::thread board_thread_;
+};
+
+}  // namespace ariadne

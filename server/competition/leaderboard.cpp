@@ -1,0 +1,179 @@
+#include "server/competition/leaderboard.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "server/competition/competition_rules.hpp"
+
+namespace ariadne {
+
+double ranked_ratio(bool found, std::uint64_t score, std::uint64_t optimal) {
+  if (!found) return 0;
+  const std::uint64_t denominator = std::max(score, optimal);
+  if (denominator == 0) return 1;  // a treasure on the start cell
+  return static_cast<double>(optimal) / static_cast<double>(denominator);
+}
+
+std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
+                                              const std::vector<competitor_record>& competitors,
+                                              const std::vector<ranked_run_record>& runs) {
+  std::map<std::string, std::size_t> challenge_index;
+  double weights = 0;
+  for (std::size_t i = 0; i < challenges.size(); ++i) {
+    challenge_index[challenges[i].id] = i;
+    weights += challenges[i].weight;
+  }
+  std::map<std::int64_t, leaderboard_row> by_id;
+  for (const competitor_record& c : competitors) {
+    if (c.revoked) continue;
+    leaderboard_row row;
+    row.competitor = c.name;
+    row.challenges.resize(challenges.size());
+    by_id.emplace(c.id, std::move(row));
+  }
+  for (const ranked_run_record& r : runs) {
+    const auto row = by_id.find(r.competitor);
+    const auto index = challenge_index.find(r.challenge);
+    if (row == by_id.end() || index == challenge_index.end() || r.status == "interrupted") continue;
+    challenge_mark& m = row->second.challenges[index->second];
+    ++m.attempts;
+    if (r.status == "in_play") continue;
+    // The first attempt with the best ratio stands (runs come in start order).
+    const bool better = m.status.empty() || r.ratio > m.mark ||
+                        (r.ratio == m.mark && r.ended_at_ms < m.reached_at_ms);
+    if (!better) continue;
+    m.mark = r.ratio;
+    m.status = r.status;
+    m.steps = r.steps;
+    m.bumps = r.bumps;
+    m.score = r.score;
+    m.optimal = r.optimal;
+    m.reached_at_ms = r.ended_at_ms;
+  }
+  std::vector<leaderboard_row> rows;
+  for (auto& [id, row] : by_id) {
+    double sum = 0;
+    for (std::size_t i = 0; i < challenges.size(); ++i) {
+      const challenge_mark& m = row.challenges[i];
+      sum += challenges[i].weight * m.mark;
+      if (m.status == "found") ++row.found;
+      if (m.mark > 0) row.reached_at_ms = std::max(row.reached_at_ms, m.reached_at_ms);
+    }
+    row.total = weights > 0 ? 100.0 * sum / weights : 0;
+    rows.push_back(std::move(row));
+  }
+  const auto ahead = [](const leaderboard_row& a, const leaderboard_row& b) {
+    if (a.total != b.total) return a.total > b.total;
+    if (a.found != b.found) return a.found > b.found;
+    return a.reached_at_ms < b.reached_at_ms;
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const auto& a, const auto& b) {
+    if (ahead(a, b) || ahead(b, a)) return ahead(a, b);
+    return a.competitor < b.competitor;
+  });
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const bool tied = i > 0 && !ahead(rows[i - 1], rows[i]);
+    rows[i].rank = tied ? rows[i - 1].rank : static_cast<std::uint32_t>(i + 1);
+  }
+  return rows;
+}
+
+std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
+                             const std::vector<challenge_record>& challenges,
+                             const std::vector<leaderboard_row>& rows, std::size_t ranked_runs) {
+  using json = nlohmann::json;
+  json list = json::array();
+  for (const leaderboard_row& row : rows) {
+    json marks = json::object();
+    for (std::size_t i = 0; i < challenges.size(); ++i) {
+      const challenge_mark& m = row.challenges[i];
+      json cell = {{"mark", m.mark},   {"attempts", m.attempts}, {"steps", m.steps},
+                   {"bumps", m.bumps}, {"score", m.score},       {"optimal", m.optimal}};
+      cell["status"] = m.status.empty() ? json(nullptr) : json(m.status);
+      marks[challenges[i].id] = std::move(cell);
+    }
+    json item = {{"rank", row.rank},   {"competitor", row.competitor}, {"total", row.total},
+                 {"found", row.found}, {"challenges", std::move(marks)}};
+    item["reached_at"] =
+        row.reached_at_ms > 0 ? json(format_time(from_unix_ms(row.reached_at_ms))) : json(nullptr);
+    list.push_back(std::move(item));
+  }
+  json doc = {{"competition", competition},
+              {"generated_at", format_time(from_unix_ms(generated_at_ms))},
+              {"ranked_runs", ranked_runs},
+              {"rows", std::move(list)}};
+  return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string csv_field(const std::string& text) {
+  std::string value = text;
+  if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) {
+    value.insert(value.begin(), '\'');
+  }
+  if (value.find_first_of(",\"\r\n") == std::string::npos) return value;
+  std::string quoted = "\"";
+  for (const char c : value) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+namespace {
+
+std::string number(double value, int decimals) {
+  char out[64];
+  std::snprintf(out, sizeof out, "%.*f", decimals, value);
+  return out;
+}
+
+}  // namespace
+
+std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
+                            const std::vector<leaderboard_row>& rows) {
+  std::string out = "rank,competitor,total,found";
+  for (const challenge_record& c : challenges) {
+    out += "," + csv_field(c.id + ".mark") + "," + csv_field(c.id + ".status") + "," +
+           csv_field(c.id + ".score");
+  }
+  out += "\n";
+  for (const leaderboard_row& row : rows) {
+    out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
+           number(row.total, 6) + "," + std::to_string(row.found);
+    for (const challenge_mark& m : row.challenges) {
+      out += "," + number(m.mark, 6) + "," + m.status + "," +
+             (m.status.empty() ? std::string() : std::to_string(m.score));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string leaderboard_table(const std::vector<challenge_record>& challenges,
+                              const std::vector<leaderboard_row>& rows) {
+  std::size_t name_width = 10;
+  for (const leaderboard_row& row : rows) name_width = std::max(name_width, row.competitor.size());
+  std::string out;
+  const auto pad = [](std::string text, std::size_t width) {
+    if (text.size() < width) text.append(width - text.size(), ' ');
+    return text;
+  };
+  out += pad("rank", 5) + pad("competitor", name_width + 2) + pad("total", 9) + pad("found", 7);
+  for (const challenge_record& c : challenges) out += pad(c.id, std::max<std::size_t>(c.id.size(), 6) + 2);
+  out += "\n";
+  for (const leaderboard_row& row : rows) {
+    out += pad(std::to_string(row.rank), 5) + pad(row.competitor, name_width + 2) +
+           pad(number(row.total, 2), 9) + pad(std::to_string(row.found), 7);
+    for (std::size_t i = 0; i < challenges.size(); ++i) {
+      const challenge_mark& m = row.challenges[i];
+      out += pad(m.status.empty() ? "-" : number(m.mark, 3),
+                 std::max<std::size_t>(challenges[i].id.size(), 6) + 2);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace ariadne

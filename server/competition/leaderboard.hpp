@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+// A ranked run's ratio: optimal / max(score, optimal) when it found every
+// treasure, else 0 (docs/competition.md, "Ranking").
+double ranked_ratio(bool found, std::uint64_t score, std::uint64_t optimal);
+
+// A competitor's standing on one challenge: the best attempt's figures.
+struct challenge_mark {
+  double mark = 0;            // the best ratio over its attempts; 0 when not played
+  std::string status;         // of the best attempt; empty when not played
+  std::uint64_t steps = 0;
+  std::uint64_t bumps = 0;
+  std::uint64_t score = 0;
+  std::uint64_t optimal = 0;
+  std::uint32_t attempts = 0;  // attempts used (ended or in play)
+  std::int64_t reached_at_ms = 0;  // when the best attempt ended
+};
+
+struct leaderboard_row {
+  std::uint32_t rank = 0;
+  std::string competitor;
+  double total = 0;
+  std::uint32_t found = 0;  // challenges with a found attempt
+  std::int64_t reached_at_ms = 0;  // when the total was reached (0: never played)
+  std::vector<challenge_mark> challenges;  // in the order of the challenges given
+};
+
+// Ranks every competitor that is not revoked. total = 100 x sum(weight x
+// mark) / sum(weight); ranked by total, then challenges found, then who
+// reached the total first; rows equal on all three share a rank.
+std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
+                                              const std::vector<competitor_record>& competitors,
+                                              const std::vector<ranked_run_record>& runs);
+
+// The leaderboard as /api/leaderboard serves it.
+std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
+                             const std::vector<challenge_record>& challenges,
+                             const std::vector<leaderboard_row>& rows, std::size_t ranked_runs);
+// One line per competitor: rank, competitor, total, found, then each
+// challenge's mark, status and score.
+std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
+                            const std::vector<leaderboard_row>& rows);
+// For a terminal.
+std::string leaderboard_table(const std::vector<challenge_record>& challenges,
+                              const std::vector<leaderboard_row>& rows);
+
+// Quotes a CSV field when it needs it; a leading =, +, - or @ is prefixed
+// with ' so that a spreadsheet never reads a name as a formula.
+std::string csv_field(const std::string& text);
+
+}  // namespace ariadne

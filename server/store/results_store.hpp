@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ariadne {
+
+// A competitor as the store keeps it: never the token, only its hash.
+struct competitor_record {
+  std::int64_t id = 0;
+  std::string name;
+  bool revoked = false;
+  std::int64_t created_at_ms = 0;  // Unix time
+};
+
+// A challenge as the server last started it: its canonical definition, so
+// that a changed file is noticed at the next start.
+struct challenge_record {
+  std::string id;
+  std::int32_t position = 0;
+  double weight = 1;
+  std::string definition;  // JSON text
+};
+
+// One ranked run: an attempt of a competitor on a challenge. `deal` numbers
+// the mazes dealt to the competitor on the challenge (1, 2, ...), interrupted
+// ones included, so a maze is never dealt twice; `attempt` numbers only the
+// attempts that count.
+struct ranked_run_record {
+  std::int64_t competitor = 0;
+  std::string competitor_name;  // filled in by runs()
+  std::string challenge;
+  std::uint32_t deal = 0;
+  std::uint32_t attempt = 0;
+  std::string status;  // "in_play", a run status ("found", ...) or "interrupted"
+  std::uint64_t steps = 0;
+  std::uint64_t bumps = 0;
+  std::uint64_t score = 0;
+  std::uint64_t optimal = 0;
+  double ratio = 0;
+  std::uint32_t found = 0;
+  std::uint32_t treasures = 0;
+  std::int64_t started_at_ms = 0;
+  std::int64_t ended_at_ms = 0;  // 0 while in play
+
+  friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
+};
+
+// Where a competition's results live. SQLite (sqlite_store) is the embedded
+// default; the interface is what a store shared by several server instances
+// (PostgreSQL) would implement. Calls block and throw store_error: the server
+// makes them on its store thread only (store_writer), never on an I/O thread.
+class results_store {
+ public:
+  virtual ~results_store() = default;
+
+  // One transaction around several calls (store_writer commits in groups).
+  virtual void begin() = 0;
+  virtual void commit() = 0;
+  virtual void rollback() = 0;
+
+  virtual std::optional<std::string> meta(std::string_view key) = 0;
+  virtual void set_meta(std::string_view key, std::string_view value) = 0;
+
+  // False when the name is taken.
+  virtual bool add_competitor(std::string_view name, std::string_view token_hash,
+                              std::int64_t now_ms) = 0;
+  // False when there is no such competitor. A new token also lifts a revocation.
+  virtual bool set_token(std::string_view name, std::string_view token_hash) = 0;
+  virtual bool revoke(std::string_view name) = 0;
+  virtual std::vector<competitor_record> competitors() = 0;
+  // The competitor holding the token of this hash, revoked ones excluded.
+  virtual std::optional<competitor_record> competitor_by_token(std::string_view token_hash) = 0;
+
+  virtual std::vector<challenge_record> challenges() = 0;
+  virtual void put_challenge(const challenge_record& challenge) = 0;
+
+  // A run that starts (status in_play), then the same run (competitor,
+  // challenge, deal) once it has ended.
+  virtual void insert_run(const ranked_run_record& run) = 0;
+  virtual void finish_run(const ranked_run_record& run) = 0;
+  virtual std::vector<ranked_run_record> runs() = 0;
+  // Marks every run still in play as interrupted (after a crash); returns how many.
+  virtual std::size_t interrupt_in_play(std::int64_t now_ms) = 0;
+};
+
+}  // namespace ariadne

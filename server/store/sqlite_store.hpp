@@ -1,0 +1,63 @@
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/store/results_store.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ariadne {
+
+// results_store on one SQLite file in WAL mode: one writer (the server's
+// store thread, or ariadne-admin) and any number of readers at once. Every
+// commit is durable (synchronous=FULL) before it returns. One connection:
+// not thread-safe.
+class sqlite_store : public results_store {
+ public:
+  enum class access { read_write, read_only };
+
+  // Opens (read_write: creates when missing) and brings the schema up to
+  // date; throws store_error.
+  explicit sqlite_store(const std::string& path, access mode = access::read_write);
+  ~sqlite_store() override;
+
+  sqlite_store(const sqlite_store&) = delete;
+  sqlite_store& operator=(const sqlite_store&) = delete;
+
+  void begin() override;
+  void commit() override;
+  void rollback() override;
+
+  std::optional<std::string> meta(std::string_view key) override;
+  void set_meta(std::string_view key, std::string_view value) override;
+
+  bool add_competitor(std::string_view name, std::string_view token_hash,
+                      std::int64_t now_ms) override;
+  bool set_token(std::string_view name, std::string_view token_hash) override;
+  bool revoke(std::string_view name) override;
+  std::vector<competitor_record> competitors() override;
+  std::optional<competitor_record> competitor_by_token(std::string_view token_hash) override;
+
+  std::vector<challenge_record> challenges() override;
+  void put_challenge(const challenge_record& challenge) override;
+
+  void insert_run(const ranked_run_record& run) override;
+  void finish_run(const ranked_run_record& run) override;
+  std::vector<ranked_run_record> runs() override;
+  std::size_t interrupt_in_play(std::int64_t now_ms) override;
+
+  // PRAGMA integrity_check: "ok" when the file is sound.
+  std::string integrity_check();
+
+ private:
+  class statement;
+  void exec(const char* sql);
+  [[noreturn]] void fail(const std::string& what);
+
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,101 @@
+#include "server/store/store_writer.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <exception>
+#include <vector>
+
+namespace ariadne {
+
+store_writer::store_writer(std::unique_ptr<results_store> store,
+                           std::function<void()> after_commit)
+    : store_(std::move(store)), after_commit_(std::move(after_commit)) {
+  thread_ = std::thread([this] { loop(); });
+}
+
+store_writer::~store_writer() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void store_writer::submit(job work, done finished) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(work), std::move(finished)});
+  }
+  wake_.notify_one();
+}
+
+std::size_t store_writer::backlog() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size() + in_flight_;
+}
+
+double store_writer::commit_seconds() const {
+  std::lock_guard lock(mutex_);
+  return commit_seconds_;
+}
+
+std::uint64_t store_writer::commits() const {
+  std::lock_guard lock(mutex_);
+  return commits_;
+}
+
+void store_writer::loop() {
+  std::vector<entry> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is written
+      batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
+      queue_.clear();
+      in_flight_ = batch.size();
+    }
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<bool> ok(batch.size(), true);
+    bool durable = false;
+    try {
+      store_->begin();
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        try {
+          batch[i].work(*store_);
+        } catch (const std::exception& e) {
+          // One bad job must not lose the others' writes.
+          spdlog::error("store: {}", e.what());
+          ok[i] = false;
+        }
+      }
+      store_->commit();
+      durable = true;
+    } catch (const std::exception& e) {
+      spdlog::error("store: the transaction failed: {}", e.what());
+      try {
+        store_->rollback();
+      } catch (const std::exception&) {
+      }
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    {
+      std::lock_guard lock(mutex_);
+      commit_seconds_ += seconds;
+      ++commits_;
+    }
+    if (durable && after_commit_) after_commit_();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (batch[i].finished) batch[i].finished(durable && ok[i]);
+    }
+    batch.clear();
+    {
+      std::lock_guard lock(mutex_);
+      in_flight_ = 0;
+    }
+  }
+}
+
+}  // namespace ariadne

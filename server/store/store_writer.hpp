@@ -1,0 +1,61 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+// The one thread that calls a results_store, fed by a queue: nothing else in
+// the server touches the database. Jobs waiting together run in one
+// transaction (a group commit: one fsync for many results), and each job's
+// `done` is called after that transaction is durable, in submission order,
+// with false when it failed (the store's error is logged). Thread-safe.
+class store_writer {
+ public:
+  using job = std::function<void(results_store&)>;
+  using done = std::function<void(bool durable)>;
+
+  // after_commit runs on the store thread after each transaction that wrote.
+  explicit store_writer(std::unique_ptr<results_store> store,
+                        std::function<void()> after_commit = {});
+  // Runs what is queued, then stops.
+  ~store_writer();
+
+  store_writer(const store_writer&) = delete;
+  store_writer& operator=(const store_writer&) = delete;
+
+  void submit(job work, done finished = {});
+  // Jobs queued and not yet done.
+  std::size_t backlog() const;
+  // Seconds each transaction took, summed, and how many there were.
+  double commit_seconds() const;
+  std::uint64_t commits() const;
+
+ private:
+  struct entry {
+    job work;
+    done finished;
+  };
+  void loop();
+
+  std::unique_ptr<results_store> store_;
+  std::function<void()> after_commit_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<entry> queue_;
+  std::size_t in_flight_ = 0;
+  bool stopping_ = false;
+  double commit_seconds_ = 0;
+  std::uint64_t commits_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace ariadne
