@@ -8,6 +8,7 @@ ariadne_build_packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-websockets python3-jsonschema
+  libsqlite3-dev libssl-dev
 )
 
 # Needed for the fuzz preset (scripts/fuzz.sh, and CI's fuzz step).
@@ -17,7 +18,7 @@ ariadne_fuzz_packages=(
 
 # Needed to run the binaries (the Docker runtime stage).
 ariadne_runtime_packages=(
-  libspdlog1.10 libfmt9
+  libspdlog1.10 libfmt9 libsqlite3-0 libssl3
 )
 
 # ensure_packages PKG...: installs the missing ones with apt-get, quietly, and

@@ -5,6 +5,7 @@
 #include <utility>
 #include <variant>
 
+#include "core/play/commands.hpp"
 #include "core/play/request_check.hpp"
 #include "core/play/run_setup.hpp"
 #include "protocol/codec.hpp"
@@ -27,6 +28,13 @@ client_session::client_session(server_context& context, std::string id, std::str
       last_message_(now) {}
 
 client_session::~client_session() {
+  if (competitor_ && !replaced_) {
+    // A graceful stop of ours costs no attempt: the run stays in play in the
+    // store, and the next start gives it back (interrupted).
+    if (context_.stopping() && player_.in_run()) ranked_.reset();
+    context_.seats().leave(competitor_->id, seat_key_,
+                           context_.stopping() ? std::nullopt : park_ranked_run());
+  }
   player_.leave();
   settle_if_finished();
   // A start still being set up: the job's result will find no one.
@@ -155,30 +163,84 @@ websocket_handler::frame_result client_session::on_hello(const protocol::hello_m
   hub->authorize(*hello.token, [this, sink, id = std::string(id)](
                                    std::optional<competitor_record> who) {
     sink->resume([this, who = std::move(who), id](std::string& answer) {
-      on_authorized(who, id, answer);
-      return true;
+      return on_authorized(who, id, answer);
     });
   });
   return frame_result::deferred;
 }
 
-void client_session::on_authorized(const std::optional<competitor_record>& who,
+bool client_session::on_authorized(const std::optional<competitor_record>& who,
                                    std::string_view id, std::string& reply) {
-  if (!who) {
+  auto sink = sink_.lock();
+  if (!who || !sink) {
     ++bad_tokens_;
     spdlog::info("session {} from {} ('{}'): unknown or revoked token", id_, peer_, log_name_);
     reply_error({errc::unauthorized, "this token is not known, or was revoked"}, id, reply);
-    return;
+    return true;
   }
   greeted_ = true;
   competitor_ = who;
   name_ = who->name;
   log_name_ = log_text(name_);
+  seat_key_ = context_.next_run_id();  // unique, like run ids
   spdlog::info("session {} from {} is competitor '{}'", id_, peer_, log_name_);
+  std::weak_ptr<message_sink> weak = sink;
+  context_.seats().claim(
+      who->id, seat_key_,
+      [weak, this] {
+        if (auto holder = weak.lock()) holder->post([this] { hand_over(); });
+      },
+      [sink, this, id = std::string(id)](std::optional<parked_run> run) {
+        auto taken = std::make_shared<std::optional<parked_run>>(std::move(run));
+        sink->resume([this, taken, id](std::string& answer) {
+          take_seat(std::move(*taken), id, answer);
+          return true;
+        });
+      });
+  return false;
+}
+
+void client_session::take_seat(std::optional<parked_run> run, std::string_view id,
+                               std::string& reply) {
+  if (context_.seats().superseded(competitor_->id, seat_key_)) {
+    // A newer connection of the same competitor came meanwhile.
+    replaced_ = true;
+    if (auto sink = sink_.lock()) sink->close(1008, "replaced");
+    return;
+  }
   protocol::welcome_message welcome{protocol::version, server_name(), id_};
-  welcome.competitor = who->name;
-  welcome.competition = context_.competition()->info_for(who->id);
+  welcome.competitor = competitor_->name;
+  welcome.competition = context_.competition()->info_for(competitor_->id);
+  if (run) {
+    player_ = std::move(run->seat);
+    slot_ = std::move(run->slot);
+    feed_ = std::move(run->feed);
+    ranked_ = std::move(run->record);
+    last_message_ = clock::now();
+    drone_state state = start_state(*player_.current());
+    hide_secrets(state);
+    welcome.state = std::move(state);
+    spdlog::info("session {} ('{}') took run {} over", id_, log_name_, player_.current()->id());
+    arm_timer();
+  }
   reply += protocol::write_server_message(welcome, id);
+}
+
+std::optional<parked_run> client_session::park_ranked_run() {
+  if (!ranked_ || !player_.in_run() || !slot_) return std::nullopt;
+  std::optional<parked_run> run(
+      parked_run{std::move(player_), std::move(slot_), std::move(feed_), *ranked_});
+  player_ = player{};
+  ranked_.reset();
+  return run;
+}
+
+void client_session::hand_over() {
+  if (replaced_ || !competitor_) return;
+  replaced_ = true;
+  spdlog::info("session {} ('{}') replaced by a newer connection", id_, log_name_);
+  context_.seats().leave(competitor_->id, seat_key_, park_ranked_run());
+  if (auto sink = sink_.lock()) sink->close(1008, "replaced");
 }
 
 websocket_handler::frame_result client_session::on_challenge_start(const std::string& challenge,

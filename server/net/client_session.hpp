@@ -74,9 +74,17 @@ class client_session : public websocket_handler {
  private:
   frame_result on_hello(const protocol::hello_message& hello, std::string_view id,
                         std::string& reply);
-  // A token looked up: welcome the competitor, or refuse the token.
-  void on_authorized(const std::optional<competitor_record>& who, std::string_view id,
+  // A token looked up: refuse it, or claim the competitor's seat (false:
+  // the welcome waits for the seat, see take_seat).
+  bool on_authorized(const std::optional<competitor_record>& who, std::string_view id,
                      std::string& reply);
+  // The seat is this connection's: welcome the competitor, with the ranked
+  // run it took over, if any.
+  void take_seat(std::optional<parked_run> run, std::string_view id, std::string& reply);
+  // Another connection claimed the competitor: hand the run over and close.
+  void hand_over();
+  // Moves the ranked run in play out of this session, if there is one.
+  std::optional<parked_run> park_ranked_run();
   frame_result on_challenge_start(const std::string& challenge, std::string_view id,
                                   std::string& reply, clock::time_point now);
   // Sets a run up (inline, or on the job pool) and answers the start; for a
@@ -114,6 +122,8 @@ class client_session : public websocket_handler {
   bool greeted_ = false;
   std::optional<competitor_record> competitor_;  // a hello with a valid token
   std::uint32_t bad_tokens_ = 0;
+  std::uint64_t seat_key_ = 0;  // this connection, in competitor_seats
+  bool replaced_ = false;       // the seat went to another connection
   // The ranked attempt of the latest run, if it was one.
   std::optional<ranked_run_record> ranked_;
   std::optional<ranked_run_record> pending_ranked_;  // a ranked start being set up

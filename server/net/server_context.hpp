@@ -16,6 +16,7 @@
 #include "server/competition/competition_hub.hpp"
 #include "server/live/run_registry.hpp"
 #include "server/net/closable.hpp"
+#include "server/net/competitor_seats.hpp"
 #include "server/net/connection_slot.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/run_slot.hpp"
@@ -48,6 +49,8 @@ class server_context {
   websocket_routes& routes() { return routes_; }
   // The competition, or nullptr for a practice server.
   competition_hub* competition() { return competition_.get(); }
+  // One connection per competitor (competition mode only).
+  competitor_seats& seats() { return *seats_; }
 
   std::uint64_t next_run_id() { return next_run_id_.fetch_add(1, std::memory_order_relaxed); }
   std::string new_session_id();
@@ -115,6 +118,9 @@ class server_context {
   std::uint64_t next_key_ = 1;
   std::unordered_map<std::uint64_t, std::weak_ptr<closable>> connections_;
   std::condition_variable connections_gone_;
+
+  // Last: its parked runs give their slots back to the budgets above.
+  std::unique_ptr<competitor_seats> seats_;
 };
 
 }  // namespace ariadne

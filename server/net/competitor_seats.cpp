@@ -1,0 +1,140 @@
+#include "server/net/competitor_seats.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <vector>
+
+#include "server/net/server_context.hpp"
+
+namespace ariadne {
+
+competitor_seats::competitor_seats(server_context& context, std::chrono::seconds resume_window)
+    : context_(context), window_(resume_window) {
+  reaper_ = std::thread([this] { reap_loop(); });
+}
+
+competitor_seats::~competitor_seats() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  reaper_.join();
+}
+
+void competitor_seats::claim(std::int64_t competitor, std::uint64_t key,
+                             std::function<void()> let_go, handover then) {
+  std::function<void()> ask;
+  std::optional<claimer> dropped;
+  std::optional<parked_run> run;
+  bool seated = false;
+  {
+    std::lock_guard lock(mutex_);
+    seat& s = seats_[competitor];
+    if (s.holder != 0) {
+      dropped = std::exchange(s.waiting, claimer{key, std::move(then)});
+      // The holder is asked once; a second claimer meanwhile only replaces the first.
+      if (!dropped) ask = s.let_go;
+      s.let_go = std::move(let_go);
+    } else {
+      s.holder = key;
+      s.let_go = std::move(let_go);
+      run = std::exchange(s.parked, std::nullopt);
+      seated = true;
+    }
+  }
+  if (dropped) dropped->then(std::nullopt);
+  if (ask) ask();
+  if (seated) then(std::move(run));
+}
+
+void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
+                             std::optional<parked_run> run) {
+  std::optional<claimer> next;
+  std::optional<parked_run> expired;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = seats_.find(competitor);
+    if (it == seats_.end() || it->second.holder != key) {
+      // Not the holder (a superseded claimer): it cannot hold a ranked run.
+      expired = std::move(run);
+    } else {
+      seat& s = it->second;
+      if (s.waiting) {
+        next = std::exchange(s.waiting, std::nullopt);
+        s.holder = next->key;
+      } else {
+        s.holder = 0;
+        s.let_go = nullptr;
+        if (run && window_.count() > 0) {
+          s.parked = std::move(run);
+          s.parked_until = clock::now() + window_;
+          run.reset();
+        }
+        expired = std::move(run);
+        if (!s.parked) seats_.erase(it);
+      }
+    }
+  }
+  wake_.notify_all();
+  if (next) next->then(std::move(run));
+  if (expired) abandon(std::move(*expired));
+}
+
+bool competitor_seats::superseded(std::int64_t competitor, std::uint64_t key) const {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  return it == seats_.end() || it->second.holder != key;
+}
+
+std::size_t competitor_seats::parked() const {
+  std::lock_guard lock(mutex_);
+  std::size_t count = 0;
+  for (const auto& [id, s] : seats_) count += s.parked.has_value();
+  return count;
+}
+
+void competitor_seats::abandon(parked_run left) {
+  left.seat.leave();
+  const run& r = *left.seat.current();
+  const run_result result = r.result();
+  context_.stats().count_finished(result.status);
+  if (competition_hub* hub = context_.competition()) {
+    hub->record_end(competition_hub::ended(left.record, result, std::chrono::system_clock::now()),
+                    nullptr);
+  }
+  if (left.feed) context_.runs().close(left.feed->run_id());
+  spdlog::info("run {} of '{}' ({}): nobody took it over: {}", r.id(), left.record.competitor_name,
+               left.record.challenge, to_string(result.status));
+}
+
+void competitor_seats::reap_loop() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    std::optional<clock::time_point> next;
+    std::vector<parked_run> due;
+    const auto now = clock::now();
+    for (auto it = seats_.begin(); it != seats_.end();) {
+      seat& s = it->second;
+      if (s.parked && s.parked_until <= now) {
+        due.push_back(std::move(*s.parked));
+        s.parked.reset();
+      }
+      if (s.parked && (!next || s.parked_until < *next)) next = s.parked_until;
+      it = s.holder == 0 && !s.parked ? seats_.erase(it) : std::next(it);
+    }
+    if (!due.empty()) {
+      lock.unlock();
+      for (parked_run& run : due) abandon(std::move(run));
+      lock.lock();
+      continue;
+    }
+    if (next) {
+      wake_.wait_until(lock, *next);
+    } else {
+      wake_.wait(lock);
+    }
+  }
+}
+
+}  // namespace ariadne
