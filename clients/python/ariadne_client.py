@@ -33,13 +33,21 @@ class Drone:
         self.ws = ws
         self.timeout = timeout
         self.state = {}
+        self.welcome = {}
 
     @classmethod
-    async def connect(cls, url, name, timeout=30.0):
-        """Connects and says hello; every reply must come within timeout seconds."""
+    async def connect(cls, url, name, timeout=30.0, token=None):
+        """Connects and says hello; every reply must come within timeout seconds.
+        With a competitor's token, the welcome lists the competition's challenges;
+        if it carries a "state", this connection took over a ranked run in play."""
         ws = await asyncio.wait_for(websockets.connect(url), timeout)
         drone = cls(ws, timeout)
-        await drone.request({"type": "hello", "name": name})
+        hello = {"type": "hello", "name": name}
+        if token:
+            hello["token"] = token
+        drone.welcome = await drone.request(hello)
+        if "state" in drone.welcome:
+            drone.state = drone.welcome["state"]
         return drone
 
     async def request(self, message):
@@ -59,6 +67,10 @@ class Drone:
 
     async def start(self, **maze):
         return await self.request({"type": "start", "maze": maze})
+
+    async def start_challenge(self, challenge):
+        """A ranked run on a competition's challenge (needs a token)."""
+        return await self.request({"type": "start", "challenge": challenge})
 
     async def move(self, direction):
         """Moves one cell; True if it moved, False if it bumped into a wall."""
@@ -118,17 +130,25 @@ async def main():
     parser.add_argument("--loops", type=float, default=0.0)
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds to wait for each reply (default 30)")
+    parser.add_argument("--token", help="a competitor's token (competition mode)")
+    parser.add_argument("--challenge", help="play a ranked run on this challenge (needs --token)")
     args = parser.parse_args()
+    if args.challenge and not args.token:
+        parser.error("--challenge needs --token")
     width, height = (int(side) for side in args.size.split("x"))
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     if args.seed is not None:
         maze["seed"] = args.seed
 
-    drone = await Drone.connect(args.url, args.name, args.timeout)
+    drone = await Drone.connect(args.url, args.name, args.timeout, args.token)
     try:
-        first = await drone.start(**maze)
-        print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
-              f" seed {first['seed']}")
+        if args.challenge:
+            first = await drone.start_challenge(args.challenge)
+            print(f"run {first['run']}: challenge {first['maze']} {first['width']}x{first['height']}")
+        else:
+            first = await drone.start(**maze)
+            print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
+                  f" seed {first['seed']}")
         steps = await explore(drone)
     finally:
         await drone.close()

@@ -309,7 +309,10 @@ int run_ranked(const options& o, bot& player) {
     if (o.challenge != "all" && o.challenge != c.id) continue;
     matched = true;
     const std::uint32_t tries = std::min(o.attempts, c.attempts_left);
-    if (tries == 0) std::cout << c.id << ": no attempts left\n";
+    if (tries == 0) {
+      std::cout << c.id << ": no attempts left\n";
+      status = 1;
+    }
     for (std::uint32_t k = 0; k < tries; ++k) {
       try {
         d.start_challenge(c.id);
@@ -319,16 +322,15 @@ int run_ranked(const options& o, bot& player) {
         break;
       }
       const run_result& r = finish_game(d, player);
-      const double ratio = r.status == run_status::found
-                               ? static_cast<double>(r.optimal) /
-                                     static_cast<double>(std::max(r.score, r.optimal))
-                               : 0.0;
-      std::printf("%s: %s steps %llu bumps %llu score %llu optimal %llu ratio %.4f\n",
-                  c.id.c_str(), std::string(to_string(r.status)).c_str(),
-                  static_cast<unsigned long long>(r.steps),
-                  static_cast<unsigned long long>(r.bumps),
-                  static_cast<unsigned long long>(r.score),
-                  static_cast<unsigned long long>(r.optimal), ratio);
+      const double ratio =
+          r.status == run_status::found
+              ? static_cast<double>(r.optimal) / static_cast<double>(std::max(r.score, r.optimal))
+              : 0.0;
+      std::printf(
+          "%s: %s steps %llu bumps %llu score %llu optimal %llu ratio %.4f\n", c.id.c_str(),
+          std::string(to_string(r.status)).c_str(), static_cast<unsigned long long>(r.steps),
+          static_cast<unsigned long long>(r.bumps), static_cast<unsigned long long>(r.score),
+          static_cast<unsigned long long>(r.optimal), ratio);
       runs.push_back({{"challenge", c.id},
                       {"status", std::string(to_string(r.status))},
                       {"steps", r.steps},
@@ -415,7 +417,8 @@ int run_bots(int argc, char** argv) {
     if (o.token.empty()) throw usage_error("--challenge needs a competitor's --token");
     if (o.offline) throw usage_error("--challenge plays on a server, not --offline");
     auto player = make_bot(o.bot);
-    if (!player) throw usage_error("--challenge plays one bot: name it with --bot (" + bot_names + ")");
+    if (!player)
+      throw usage_error("--challenge plays one bot: name it with --bot (" + bot_names + ")");
     return run_ranked(o, *player);
   }
   std::vector<std::string> bots;

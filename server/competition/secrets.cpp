@@ -40,14 +40,21 @@ std::string new_secret() {
 std::string new_token() {
   constexpr std::string_view alphabet =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  const std::string bytes = random_bytes(24);
+  std::string bytes = random_bytes(24);
+  // A token that starts with '-' would read as an option on command lines.
+  while (alphabet[static_cast<unsigned char>(bytes[0]) >> 2U] == '-' ||
+         alphabet[static_cast<unsigned char>(bytes[0]) >> 2U] == '_') {
+    bytes = random_bytes(24);
+  }
   std::string token;
   // 24 bytes are 32 letters of 6 bits each.
   for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::uint32_t v = (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16U) |
-                            (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8U) |
-                            static_cast<unsigned char>(bytes[i + 2]);
-    for (int shift = 18; shift >= 0; shift -= 6) token += alphabet[(v >> shift) & 63U];
+    const std::uint32_t v =
+        (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16U) |
+        (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8U) |
+        static_cast<unsigned char>(bytes[i + 2]);
+    for (int shift = 18; shift >= 0; shift -= 6)
+      token += alphabet[(v >> shift) & 63U];
   }
   return token;
 }
@@ -78,7 +85,8 @@ std::uint64_t deal_seed(std::string_view secret, std::string_view challenge, std
     throw std::runtime_error("HMAC-SHA-256 failed");
   }
   std::uint64_t seed = 0;
-  for (int i = 0; i < 8; ++i) seed = (seed << 8U) | mac[static_cast<std::size_t>(i)];
+  for (int i = 0; i < 8; ++i)
+    seed = (seed << 8U) | mac[static_cast<std::size_t>(i)];
   return seed & ((std::uint64_t{1} << 53U) - 1);
 }
 

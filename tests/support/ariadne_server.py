@@ -7,13 +7,16 @@ import subprocess
 import tempfile
 
 
-def start_server(binary, *extra_args, timeout=30):
-    """Returns (process, port). Raises SystemExit when the server fails."""
+def start_server(binary, *extra_args, timeout=30, log=None):
+    """Returns (process, port). Raises SystemExit when the server fails. The log
+    level is warn unless extra_args names one; log, a file, takes what the
+    server prints."""
     folder = tempfile.mkdtemp()
     fifo = os.path.join(folder, "port")
     os.mkfifo(fifo)
+    level = [] if "--log-level" in extra_args else ["--log-level", "warn"]
     proc = subprocess.Popen([binary, "--port", "0", "--bind", "127.0.0.1", "--port-file", fifo,
-                             "--log-level", "warn", *extra_args])
+                             *level, *extra_args], stdout=log, stderr=log)
     # Opening the read end without blocking lets select() wait with a timeout.
     fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
     text = b""

@@ -1,0 +1,159 @@
+#!/usr/bin/python3
+"""Results survive a crash. Several bot processes play ranked runs while the
+server is killed with SIGKILL at random moments, several times, and
+restarted on the same database: every result a client received is in the
+database with the same numbers, no attempt is lost or counted twice, the
+attempts a crash interrupted are given back, and SQLite's integrity check
+passes. Also: a ranked run whose connection dropped ends as abandoned once
+the resume window has passed.
+
+Usage: crash_test.py BUILD_DIR
+"""
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
+sys.path.insert(0, os.path.dirname(__file__))
+from ariadne_server import start_server  # noqa: E402
+
+try:
+    import websockets  # noqa: F401
+except ImportError:
+    print("SKIP: python3-websockets is not installed")
+    sys.exit(77)
+from competition_client import Client, Refused  # noqa: E402
+
+BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
+SERVER = os.path.join(BUILD, "server/net/ariadne-server")
+ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ATTEMPTS = 1000
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def admin(db, *args):
+    return subprocess.run([ADMIN, "--db", db, *args], capture_output=True, text=True, timeout=30,
+                          check=True).stdout
+
+
+async def player(port, token, log_path):
+    """Plays ranked runs until the connection breaks; appends each result it
+    received to log_path as a JSON line."""
+    try:
+        client = await Client.connect(port, token)
+        while True:
+            await client.start("sprint")
+            result = await client.play_dfs()
+            with open(log_path, "a") as f:
+                f.write(json.dumps(result) + "\n")
+    except (OSError, websockets.ConnectionClosed, asyncio.TimeoutError, Refused):
+        return
+
+
+def player_process(port, token, log_path):
+    """A bot process: one Python process per competitor."""
+    code = (f"import asyncio, sys; sys.path.insert(0, {os.path.dirname(__file__)!r}); "
+            f"sys.path.insert(0, {os.path.join(os.path.dirname(__file__), '..', 'support')!r}); "
+            f"import crash_test; asyncio.run(crash_test.player({port}, {token!r}, {log_path!r}))")
+    return subprocess.Popen([sys.executable, "-c", code])
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="ariadne-crash-")
+    db = os.path.join(folder, "crash.db")
+    path = os.path.join(folder, "crash.json")
+    with open(path, "w") as f:
+        json.dump({"name": "crash-cup", "seeds": "per_competitor", "challenges": [
+            {"id": "sprint", "maze": {"generator": "prim", "width": 8, "height": 8},
+             "attempts": ATTEMPTS}]}, f)
+    names = ["p1", "p2", "p3", "p4"]
+    tokens = {n: admin(db, "add-competitor", n).strip() for n in names}
+    logs = {n: os.path.join(folder, f"{n}.jsonl") for n in names}
+    rng = random.Random(int(os.environ.get("ARIADNE_CRASH_SEED", "7")))
+    kills = 0
+    for round_ in range(4):
+        proc, port = start_server(SERVER, "--competition", path, "--db", db)
+        bots = [player_process(port, tokens[n], logs[n]) for n in names]
+        # A random moment into the play, then SIGKILL: no chance to tidy up.
+        time.sleep(rng.uniform(0.3, 1.2))
+        if round_ < 3:
+            proc.send_signal(signal.SIGKILL)
+            kills += 1
+        else:
+            proc.terminate()
+        proc.wait(timeout=15)
+        for bot in bots:
+            bot.wait(timeout=60)
+    check(kills == 3, "three kills")
+    runs = json.loads(admin(db, "export-runs"))
+    for name in names:
+        with open(logs[name]) as f:
+            received = [json.loads(line) for line in f]
+        mine = [r for r in runs if r["competitor"] == name]
+        counted = [r for r in mine if r["status"] != "interrupted"]
+        # in_play: in play at the final, graceful stop; given back at the next start.
+        ended = [r for r in counted if r["status"] != "in_play"]
+        counted = ended
+        check(len(received) > 0, f"{name} received results")
+        # Every result received is in the database, with the same numbers,
+        # in the same order (a subsequence: see below).
+        recorded = [(r["status"], r["steps"], r["bumps"], r["score"], r["optimal"]) for r in ended]
+        got = [(r["status"], r["steps"], r["bumps"], r["score"], r["optimal"]) for r in received]
+        rest = iter(recorded)
+        check(all(any(g == r for r in rest) for g in got),
+              f"{name}: {len(got)} results received are not all in the database, in order")
+        # A result may be recorded and never received (the kill came between
+        # the commit and the reply): at most one per kill.
+        check(len(recorded) - len(got) <= kills, f"{name}: {len(recorded) - len(got)} unseen")
+        # Attempts counted once each, 1..n with no gap; deals never reused.
+        check([r["attempt"] for r in counted] == list(range(1, len(counted) + 1)),
+              f"{name}: attempts {[r['attempt'] for r in counted]}")
+        deals = [r["deal"] for r in mine]
+        check(sorted(deals) == list(range(1, len(mine) + 1)), f"{name}: deals {deals}")
+    interrupted = [r for r in runs if r["status"] == "interrupted"]
+    check(len(interrupted) >= 1, "a kill interrupted a run in play")
+    check(admin(db, "check").strip() == "ok", "integrity check")
+    # The resume window: a dropped run ends as abandoned when it passes.
+    proc, port = start_server(SERVER, "--competition", path, "--db", db, "--resume-seconds", "1")
+
+    async def drop():
+        c = await Client.connect(port, tokens["p1"])
+        first = await c.start("sprint")
+        c.ws.transport.abort()
+        return first["run"]
+    # The graceful stop left runs in play; this start gave them back.
+    runs = json.loads(admin(db, "export-runs"))
+    check(not any(r["status"] == "in_play" for r in runs), "a run left in play after a restart")
+    asyncio.run(drop())
+    before = len(json.loads(admin(db, "export-runs")))
+    deadline = time.monotonic() + 15
+    status = None
+    while time.monotonic() < deadline:
+        last = [r for r in json.loads(admin(db, "export-runs")) if r["competitor"] == "p1"][-1]
+        status = last["status"]
+        if status != "in_play":
+            break
+        time.sleep(0.1)
+    check(status == "abandoned", f"a dropped run past its window is {status}")
+    check(len(json.loads(admin(db, "export-runs"))) == before, "no run added")
+    proc.terminate()
+    proc.wait(timeout=15)
+    print(f"{kills} kills, {len(runs)} runs, {len(interrupted)} interrupted, "
+          f"{len(failures)} failure(s)")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

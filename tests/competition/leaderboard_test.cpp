@@ -1,0 +1,102 @@
+#include "server/competition/leaderboard.hpp"
+
+#include <gtest/gtest.h>
+
+namespace ariadne {
+namespace {
+
+std::vector<challenge_record> two_challenges() {
+  return {{"a", 0, 1.0, "{}"}, {"b", 1, 3.0, "{}"}};
+}
+
+ranked_run_record run(std::int64_t who, std::string challenge, std::uint32_t attempt,
+                      std::string status, std::uint64_t score, std::uint64_t optimal,
+                      std::int64_t ended) {
+  ranked_run_record r;
+  r.competitor = who;
+  r.challenge = std::move(challenge);
+  r.deal = attempt;
+  r.attempt = attempt;
+  r.status = std::move(status);
+  r.steps = score;
+  r.score = score;
+  r.optimal = optimal;
+  r.ratio = ranked_ratio(r.status == "found", score, optimal);
+  r.started_at_ms = ended - 10;
+  r.ended_at_ms = ended;
+  return r;
+}
+
+TEST(leaderboard, ratio_is_optimal_over_score_for_found_runs_only) {
+  EXPECT_DOUBLE_EQ(ranked_ratio(true, 40, 10), 0.25);
+  EXPECT_DOUBLE_EQ(ranked_ratio(true, 10, 10), 1.0);
+  EXPECT_DOUBLE_EQ(ranked_ratio(false, 10, 10), 0.0);
+  EXPECT_DOUBLE_EQ(ranked_ratio(true, 0, 0), 1.0);
+}
+
+TEST(leaderboard, total_is_the_weighted_mean_of_best_marks) {
+  const std::vector<competitor_record> people{{1, "ann", false, 0}, {2, "bo", false, 0}};
+  const std::vector<ranked_run_record> runs{
+      run(1, "a", 1, "found", 20, 10, 100),      // 0.5
+      run(1, "a", 2, "found", 10, 10, 200),      // 1.0: the best stands
+      run(1, "b", 1, "exhausted", 99, 10, 300),  // 0
+      run(2, "b", 1, "found", 40, 10, 150),      // 0.25
+      run(2, "b", 2, "found", 80, 10, 400),      // worse: ignored
+  };
+  const auto rows = rank_competitors(two_challenges(), people, runs);
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0].competitor, "ann");  // 100 x (1 x 1.0 + 3 x 0) / 4
+  EXPECT_DOUBLE_EQ(rows[0].total, 25.0);
+  EXPECT_EQ(rows[0].challenges[0].score, 10U);  // the best attempt's figures
+  EXPECT_EQ(rows[0].challenges[0].attempts, 2U);
+  EXPECT_EQ(rows[0].found, 1U);
+  EXPECT_EQ(rows[1].competitor, "bo");  // 100 x 3 x 0.25 / 4
+  EXPECT_DOUBLE_EQ(rows[1].total, 18.75);
+  EXPECT_EQ(rows[1].rank, 2U);
+}
+
+TEST(leaderboard, ties_break_on_found_then_time_and_share_ranks) {
+  const std::vector<competitor_record> people{{1, "ann", false, 0},
+                                              {2, "bo", false, 0},
+                                              {3, "cy", false, 0},
+                                              {4, "di", false, 0},
+                                              {5, "ed", true, 0}};
+  const std::vector<ranked_run_record> runs{
+      run(1, "a", 1, "found", 10, 10, 500),  // total 25, found 1, at 500
+      run(2, "a", 1, "found", 10, 10, 300),  // total 25, found 1, at 300: ahead of ann
+      run(3, "a", 1, "found", 10, 10, 300),  // same as bo: shares the rank
+      run(5, "a", 1, "found", 10, 10, 1),    // revoked: not ranked
+  };
+  const auto rows = rank_competitors(two_challenges(), people, runs);
+  ASSERT_EQ(rows.size(), 4U);
+  EXPECT_EQ(rows[0].competitor, "bo");
+  EXPECT_EQ(rows[0].rank, 1U);
+  EXPECT_EQ(rows[1].competitor, "cy");
+  EXPECT_EQ(rows[1].rank, 1U);
+  EXPECT_EQ(rows[2].competitor, "ann");
+  EXPECT_EQ(rows[2].rank, 3U);
+  EXPECT_EQ(rows[3].competitor, "di");  // never played: total 0
+  EXPECT_EQ(rows[3].rank, 4U);
+  EXPECT_EQ(rows[3].challenges[0].attempts, 0U);
+}
+
+TEST(leaderboard, interrupted_runs_count_nothing_and_in_play_ones_use_an_attempt) {
+  const std::vector<competitor_record> people{{1, "ann", false, 0}};
+  const std::vector<ranked_run_record> runs{run(1, "a", 1, "interrupted", 0, 0, 10),
+                                            run(1, "a", 1, "in_play", 0, 0, 0)};
+  const auto rows = rank_competitors(two_challenges(), people, runs);
+  EXPECT_EQ(rows[0].challenges[0].attempts, 1U);
+  EXPECT_DOUBLE_EQ(rows[0].total, 0.0);
+  EXPECT_TRUE(rows[0].challenges[0].status.empty());
+}
+
+TEST(leaderboard, csv_fields_are_quoted_and_never_formulas) {
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("=SUM(A1)"), "'=SUM(A1)");
+  EXPECT_EQ(csv_field("-1"), "'-1");
+}
+
+}  // namespace
+}  // namespace ariadne
