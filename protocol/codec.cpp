@@ -126,11 +126,11 @@ client_message read_client_body(std::string_view type, const json& doc) {
   }
   if (type == "start") {
     if (auto challenge = read_string(doc, limits::challenge)) {
-      for (const char* other : {"maze", "treasures", "max_steps", "reuse_walls_removed",
-                                "time_limit_ms"}) {
+      for (const char* other :
+           {"maze", "treasures", "max_steps", "reuse_walls_removed", "time_limit_ms"}) {
         if (field(doc, other) != nullptr) {
-          reject(errc::bad_request, "a start with \"challenge\" takes no \"" +
-                                        std::string(other) + "\": the challenge sets it");
+          reject(errc::bad_request, "a start with \"challenge\" takes no \"" + std::string(other) +
+                                        "\": the challenge sets it");
         }
       }
       return challenge_start_message{std::move(*challenge)};
@@ -179,8 +179,9 @@ client_message read_client_body(std::string_view type, const json& doc) {
     }
     return path;
   }
-  reject(errc::unknown_type, "unknown message type '" + shorten(type) +
-                                 "'; expected hello, start, sense, move, path, abandon or challenges");
+  reject(errc::unknown_type,
+         "unknown message type '" + shorten(type) +
+             "'; expected hello, start, sense, move, path, abandon or challenges");
 }
 
 // Reads "type" and "id" common to every message; returns the document.
@@ -388,9 +389,12 @@ std::vector<challenge_info> read_challenges(const json& list) {
 json challenges_json(const std::vector<challenge_info>& challenges) {
   json list = json::array();
   for (const challenge_info& c : challenges) {
-    json item = {{"id", c.id},           {"width", c.width},
-                 {"height", c.height},   {"treasures", c.treasures},
-                 {"weight", c.weight},   {"attempts", c.attempts},
+    json item = {{"id", c.id},
+                 {"width", c.width},
+                 {"height", c.height},
+                 {"treasures", c.treasures},
+                 {"weight", c.weight},
+                 {"attempts", c.attempts},
                  {"attempts_left", c.attempts_left}};
     if (c.max_steps) item["max_steps"] = *c.max_steps;
     if (c.time_limit_ms) item["time_limit_ms"] = *c.time_limit_ms;

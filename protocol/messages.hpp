@@ -51,9 +51,9 @@ struct path_message {
 
 struct abandon_message {};
 
-using client_message = std::variant<hello_message, start_message, sense_message, move_message,
-                                    path_message, abandon_message, challenge_start_message,
-                                    challenges_message>;
+using client_message =
+    std::variant<hello_message, start_message, sense_message, move_message, path_message,
+                 abandon_message, challenge_start_message, challenges_message>;
 
 // Server -> client.
 
@@ -99,6 +99,7 @@ struct challenges_reply {
   std::vector<challenge_info> challenges;
 };
 
-using server_message = std::variant<welcome_message, state_message, error_message, challenges_reply>;
+using server_message =
+    std::variant<welcome_message, state_message, error_message, challenges_reply>;
 
 }  // namespace ariadne::protocol

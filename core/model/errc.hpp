@@ -29,12 +29,10 @@ enum class errc : std::uint8_t {
   count  // not a code
 };
 
-inline constexpr wire_names<errc> errc_names({"bad_json", "bad_request", "unknown_type",
-                                              "hello_required", "no_run", "run_active",
-                                              "invalid_maze", "unknown_maze", "too_large",
-                                              "rate_limited", "server_busy", "unauthorized",
-                                              "unknown_challenge", "no_attempts_left",
-                                              "competition_not_open", "competition_closed"});
+inline constexpr wire_names<errc> errc_names(
+    {"bad_json", "bad_request", "unknown_type", "hello_required", "no_run", "run_active",
+     "invalid_maze", "unknown_maze", "too_large", "rate_limited", "server_busy", "unauthorized",
+     "unknown_challenge", "no_attempts_left", "competition_not_open", "competition_closed"});
 static_assert(errc_names.complete(), "every error code needs its own wire name");
 
 constexpr std::string_view to_string(errc code) {

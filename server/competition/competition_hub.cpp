@@ -24,7 +24,8 @@ std::string read_secret_file(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   std::string secret = text.str();
-  while (!secret.empty() && (secret.back() == '\n' || secret.back() == '\r' || secret.back() == ' ')) {
+  while (!secret.empty() &&
+         (secret.back() == '\n' || secret.back() == '\r' || secret.back() == ' ')) {
     secret.pop_back();
   }
   if (secret.size() < 16) {
@@ -49,13 +50,13 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     // must not change under them.
     std::set<std::string> played;
     const std::vector<ranked_run_record> runs = store->runs();
-    for (const ranked_run_record& r : runs) played.insert(r.challenge);
+    for (const ranked_run_record& r : runs)
+      played.insert(r.challenge);
     for (const challenge_record& old : store->challenges()) {
       if (played.count(old.id) == 0) continue;
       const challenge* now = rules_.find(old.id);
       if (now == nullptr) {
-        throw competition_error("challenge \"" + old.id +
-                                "\" has ranked runs in " + db_path +
+        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
                                 " but is missing from the competition file: put it back");
       }
       if (now->definition != old.definition) {
@@ -93,9 +94,10 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     }
     const std::size_t interrupted = store->interrupt_in_play(now_ms());
     if (interrupted > 0) {
-      spdlog::warn("{} ranked run(s) were in play when the server stopped: recorded as "
-                   "interrupted, their attempts given back",
-                   interrupted);
+      spdlog::warn(
+          "{} ranked run(s) were in play when the server stopped: recorded as "
+          "interrupted, their attempts given back",
+          interrupted);
     }
     store->commit();
   } catch (...) {
@@ -189,10 +191,11 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   const challenge* c = rules_.find(challenge_id);
   if (c == nullptr) {
     std::string known;
-    for (const challenge& k : rules_.challenges) known += (known.empty() ? "" : ", ") + k.id;
-    return request_error{errc::unknown_challenge,
-                         "no challenge is called \"" + std::string(challenge_id.substr(0, 64)) +
-                             "\"; the challenges are: " + known};
+    for (const challenge& k : rules_.challenges)
+      known += (known.empty() ? "" : ", ") + k.id;
+    return request_error{errc::unknown_challenge, "no challenge is called \"" +
+                                                      std::string(challenge_id.substr(0, 64)) +
+                                                      "\"; the challenges are: " + known};
   }
   if (rules_.not_yet_open(now)) {
     return request_error{errc::competition_not_open,
@@ -207,9 +210,8 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
     std::lock_guard lock(mutex_);
     tally& t = tallies_[{who.id, c->id}];
     if (t.used >= c->attempts) {
-      return request_error{errc::no_attempts_left,
-                           "all " + std::to_string(c->attempts) + " attempt(s) at \"" + c->id +
-                               "\" are used"};
+      return request_error{errc::no_attempts_left, "all " + std::to_string(c->attempts) +
+                                                       " attempt(s) at \"" + c->id + "\" are used"};
     }
     ++t.used;
     ++t.deals;
@@ -224,10 +226,9 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   a.record.treasures = c->request.treasures.value_or(1);
   a.record.started_at_ms = unix_ms(now);
   a.request = c->request;
-  a.request.maze.seed =
-      deal_seed(secret_, c->id, a.record.deal,
-                rules_.seeds == seed_mode::per_competitor ? std::string_view(who.name)
-                                                          : std::string_view());
+  a.request.maze.seed = deal_seed(
+      secret_, c->id, a.record.deal,
+      rules_.seeds == seed_mode::per_competitor ? std::string_view(who.name) : std::string_view());
   return a;
 }
 
@@ -289,7 +290,8 @@ void competition_hub::rebuild_leaderboard(results_store& reader) {
   const auto competitors = reader.competitors();
   const auto runs = reader.runs();
   std::size_t ranked = 0;
-  for (const auto& r : runs) ranked += r.status != "in_play" && r.status != "interrupted";
+  for (const auto& r : runs)
+    ranked += r.status != "in_play" && r.status != "interrupted";
   const auto rows = rank_competitors(challenges, competitors, runs);
   auto board = std::make_shared<const std::string>(
       ariadne::leaderboard_json(rules_.name, now_ms(), challenges, rows, ranked));
@@ -344,7 +346,8 @@ std::shared_ptr<const std::string> competition_hub::leaderboard_csv() const {
 
 std::string competition_hub::competition_json(time_point now) const {
   const bool closed = rules_.closed(now);
-  json doc = {{"name", rules_.name}, {"practice", rules_.practice},
+  json doc = {{"name", rules_.name},
+              {"practice", rules_.practice},
               {"seeds", std::string(to_string(rules_.seeds))}};
   doc["opens_at"] = rules_.opens_at ? json(format_time(*rules_.opens_at)) : json(nullptr);
   doc["closes_at"] = rules_.closes_at ? json(format_time(*rules_.closes_at)) : json(nullptr);
@@ -352,14 +355,12 @@ std::string competition_hub::competition_json(time_point now) const {
   json list = json::array();
   std::lock_guard lock(mutex_);
   for (const challenge& c : rules_.challenges) {
-    json item = {{"id", c.id},
-                 {"width", c.width},
-                 {"height", c.height},
-                 {"treasures", c.request.treasures.value_or(1)},
-                 {"weight", c.weight},
-                 {"attempts", c.attempts}};
+    json item = {{"id", c.id},         {"width", c.width},
+                 {"height", c.height}, {"treasures", c.request.treasures.value_or(1)},
+                 {"weight", c.weight}, {"attempts", c.attempts}};
     item["max_steps"] = c.request.max_steps ? json(*c.request.max_steps) : json(nullptr);
-    item["time_limit_ms"] = c.request.time_limit_ms ? json(*c.request.time_limit_ms) : json(nullptr);
+    item["time_limit_ms"] =
+        c.request.time_limit_ms ? json(*c.request.time_limit_ms) : json(nullptr);
     if (closed) {
       // Everything needed to rebuild every maze dealt, and audit every result.
       json maze = json::object();
@@ -413,17 +414,18 @@ std::string competition_hub::metrics_text() const {
              std::string(to_string(static_cast<run_status>(i))) + "\"} " +
              std::to_string(ended_by_status_[i]) + "\n";
     }
-    out += "ariadne_ranked_runs_total{status=\"interrupted\"} " + std::to_string(interrupted_) +
-           "\n";
+    out +=
+        "ariadne_ranked_runs_total{status=\"interrupted\"} " + std::to_string(interrupted_) + "\n";
   }
   out +=
       "# HELP ariadne_store_commit_seconds Time the store took per transaction (a group of "
       "writes).\n# TYPE ariadne_store_commit_seconds summary\n";
   out += "ariadne_store_commit_seconds_sum " + std::to_string(writer_->commit_seconds()) + "\n";
   out += "ariadne_store_commit_seconds_count " + std::to_string(writer_->commits()) + "\n";
-  out += "# HELP ariadne_store_backlog Writes waiting for the store.\n"
-         "# TYPE ariadne_store_backlog gauge\nariadne_store_backlog " +
-         std::to_string(writer_->backlog()) + "\n";
+  out +=
+      "# HELP ariadne_store_backlog Writes waiting for the store.\n"
+      "# TYPE ariadne_store_backlog gauge\nariadne_store_backlog " +
+      std::to_string(writer_->backlog()) + "\n";
   return out;
 }
 

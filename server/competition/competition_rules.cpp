@@ -25,7 +25,8 @@ void only_fields(const json& object, const std::string& where,
                  std::initializer_list<const char*> known) {
   for (const auto& [key, value] : object.items()) {
     bool found = false;
-    for (const char* k : known) found = found || key == k;
+    for (const char* k : known)
+      found = found || key == k;
     if (!found) fail(where + "." + key, "unknown field");
   }
 }
@@ -160,12 +161,13 @@ competition_rules parse_competition(std::string_view text_in, const maze_catalog
   const json doc = json::parse(text_in, nullptr, false);
   if (doc.is_discarded()) fail("the file", "is not valid JSON");
   if (!doc.is_object()) fail("the file", "must hold a JSON object");
-  only_fields(doc, "competition", {"name", "opens_at", "closes_at", "practice", "seeds",
-                                   "challenges"});
+  only_fields(doc, "competition",
+              {"name", "opens_at", "closes_at", "practice", "seeds", "challenges"});
   competition_rules rules;
   const auto name = text(doc, "name", "competition");
   if (!name) fail("competition.name", "is missing");
-  if (auto problem = check(text_limit{"name", 64}, *name)) fail("competition.name", problem->message);
+  if (auto problem = check(text_limit{"name", 64}, *name))
+    fail("competition.name", problem->message);
   rules.name = *name;
   for (const auto& [key, target] :
        {std::pair{"opens_at", &rules.opens_at}, std::pair{"closes_at", &rules.closes_at}}) {

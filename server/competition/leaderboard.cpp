@@ -94,8 +94,11 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
       cell["status"] = m.status.empty() ? json(nullptr) : json(m.status);
       marks[challenges[i].id] = std::move(cell);
     }
-    json item = {{"rank", row.rank},   {"competitor", row.competitor}, {"total", row.total},
-                 {"found", row.found}, {"challenges", std::move(marks)}};
+    json item = {{"rank", row.rank},
+                 {"competitor", row.competitor},
+                 {"total", row.total},
+                 {"found", row.found},
+                 {"challenges", std::move(marks)}};
     item["reached_at"] =
         row.reached_at_ms > 0 ? json(format_time(from_unix_ms(row.reached_at_ms))) : json(nullptr);
     list.push_back(std::move(item));
@@ -109,7 +112,8 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
 
 std::string csv_field(const std::string& text) {
   std::string value = text;
-  if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) {
+  if (!value.empty() &&
+      (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) {
     value.insert(value.begin(), '\'');
   }
   if (value.find_first_of(",\"\r\n") == std::string::npos) return value;
@@ -140,8 +144,8 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   }
   out += "\n";
   for (const leaderboard_row& row : rows) {
-    out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
-           number(row.total, 6) + "," + std::to_string(row.found);
+    out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," + number(row.total, 6) +
+           "," + std::to_string(row.found);
     for (const challenge_mark& m : row.challenges) {
       out += "," + number(m.mark, 6) + "," + m.status + "," +
              (m.status.empty() ? std::string() : std::to_string(m.score));
@@ -154,14 +158,16 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
 std::string leaderboard_table(const std::vector<challenge_record>& challenges,
                               const std::vector<leaderboard_row>& rows) {
   std::size_t name_width = 10;
-  for (const leaderboard_row& row : rows) name_width = std::max(name_width, row.competitor.size());
+  for (const leaderboard_row& row : rows)
+    name_width = std::max(name_width, row.competitor.size());
   std::string out;
   const auto pad = [](std::string text, std::size_t width) {
     if (text.size() < width) text.append(width - text.size(), ' ');
     return text;
   };
   out += pad("rank", 5) + pad("competitor", name_width + 2) + pad("total", 9) + pad("found", 7);
-  for (const challenge_record& c : challenges) out += pad(c.id, std::max<std::size_t>(c.id.size(), 6) + 2);
+  for (const challenge_record& c : challenges)
+    out += pad(c.id, std::max<std::size_t>(c.id.size(), 6) + 2);
   out += "\n";
   for (const leaderboard_row& row : rows) {
     out += pad(std::to_string(row.rank), 5) + pad(row.competitor, name_width + 2) +

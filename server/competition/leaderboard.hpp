@@ -14,13 +14,13 @@ double ranked_ratio(bool found, std::uint64_t score, std::uint64_t optimal);
 
 // A competitor's standing on one challenge: the best attempt's figures.
 struct challenge_mark {
-  double mark = 0;            // the best ratio over its attempts; 0 when not played
-  std::string status;         // of the best attempt; empty when not played
+  double mark = 0;     // the best ratio over its attempts; 0 when not played
+  std::string status;  // of the best attempt; empty when not played
   std::uint64_t steps = 0;
   std::uint64_t bumps = 0;
   std::uint64_t score = 0;
   std::uint64_t optimal = 0;
-  std::uint32_t attempts = 0;  // attempts used (ended or in play)
+  std::uint32_t attempts = 0;      // attempts used (ended or in play)
   std::int64_t reached_at_ms = 0;  // when the best attempt ended
 };
 
@@ -28,8 +28,8 @@ struct leaderboard_row {
   std::uint32_t rank = 0;
   std::string competitor;
   double total = 0;
-  std::uint32_t found = 0;  // challenges with a found attempt
-  std::int64_t reached_at_ms = 0;  // when the total was reached (0: never played)
+  std::uint32_t found = 0;                 // challenges with a found attempt
+  std::int64_t reached_at_ms = 0;          // when the total was reached (0: never played)
   std::vector<challenge_mark> challenges;  // in the order of the challenges given
 };
 

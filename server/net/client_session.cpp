@@ -120,8 +120,9 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
     if (hub == nullptr) {
       reply_error({errc::bad_request, "this server runs no competition"}, id, reply);
     } else if (!competitor_) {
-      reply_error({errc::unauthorized, "the challenges are shown to competitors: say hello with "
-                                       "your token"},
+      reply_error({errc::unauthorized,
+                   "the challenges are shown to competitors: say hello with "
+                   "your token"},
                   id, reply);
     } else {
       reply += protocol::write_server_message(
@@ -160,17 +161,17 @@ websocket_handler::frame_result client_session::on_hello(const protocol::hello_m
     return frame_result::answered;
   }
   // The token is looked up on the store's thread, never here.
-  hub->authorize(*hello.token, [this, sink, id = std::string(id)](
-                                   std::optional<competitor_record> who) {
-    sink->resume([this, who = std::move(who), id](std::string& answer) {
-      return on_authorized(who, id, answer);
-    });
-  });
+  hub->authorize(*hello.token,
+                 [this, sink, id = std::string(id)](std::optional<competitor_record> who) {
+                   sink->resume([this, who = std::move(who), id](std::string& answer) {
+                     return on_authorized(who, id, answer);
+                   });
+                 });
   return frame_result::deferred;
 }
 
-bool client_session::on_authorized(const std::optional<competitor_record>& who,
-                                   std::string_view id, std::string& reply) {
+bool client_session::on_authorized(const std::optional<competitor_record>& who, std::string_view id,
+                                   std::string& reply) {
   auto sink = sink_.lock();
   if (!who || !sink) {
     ++bad_tokens_;

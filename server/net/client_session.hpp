@@ -107,7 +107,7 @@ class client_session : public websocket_handler {
   // Plays a run command and appends the state reply (deferred when it
   // carries a ranked result: that waits until the result is durable).
   frame_result play(const run_command& command, std::string_view id, std::string& reply,
-            clock::time_point now);
+                    clock::time_point now);
   void reply_rate_limited(std::string_view id, std::string& reply);
   void reply_error(const request_error& error, std::string_view id, std::string& reply);
   // Book-keeping once the run has ended: budget, metrics, registry, log.

@@ -90,7 +90,8 @@ bool competitor_seats::superseded(std::int64_t competitor, std::uint64_t key) co
 std::size_t competitor_seats::parked() const {
   std::lock_guard lock(mutex_);
   std::size_t count = 0;
-  for (const auto& [id, s] : seats_) count += s.parked.has_value();
+  for (const auto& [id, s] : seats_)
+    count += s.parked.has_value();
   return count;
 }
 
@@ -125,7 +126,8 @@ void competitor_seats::reap_loop() {
     }
     if (!due.empty()) {
       lock.unlock();
-      for (parked_run& run : due) abandon(std::move(run));
+      for (parked_run& run : due)
+        abandon(std::move(run));
       lock.lock();
       continue;
     }

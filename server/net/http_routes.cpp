@@ -21,7 +21,8 @@ http_answer route_http(server_context& context, std::string_view method, std::st
     return {200, "text/plain; version=0.0.4; charset=utf-8", std::move(text)};
   }
   if (path == "/api/competition" || path == "/api/leaderboard" || path == "/api/leaderboard.csv") {
-    if (hub == nullptr) return {404, "text/plain; charset=utf-8", "this server runs no competition\n"};
+    if (hub == nullptr)
+      return {404, "text/plain; charset=utf-8", "this server runs no competition\n"};
     if (path == "/api/competition") {
       return {200, "application/json", hub->competition_json(std::chrono::system_clock::now())};
     }

@@ -20,7 +20,8 @@ server_context::server_context(server_config config, maze_catalog catalog)
   if (!config_.competition.empty()) {
     competition_ = std::make_unique<competition_hub>(
         load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file);
-    seats_ = std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
+    seats_ =
+        std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
   }
 }
 

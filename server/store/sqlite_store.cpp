@@ -98,8 +98,8 @@ CREATE TABLE IF NOT EXISTS runs(
 }  // namespace
 
 sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
-  const int flags = mode == access::read_only ? SQLITE_OPEN_READONLY
-                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int flags =
+      mode == access::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
     const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
@@ -152,15 +152,15 @@ std::optional<std::string> sqlite_store::meta(std::string_view key) {
 }
 
 void sqlite_store::set_meta(std::string_view key, std::string_view value) {
-  statement s(*this, "INSERT INTO meta(key, value) VALUES(?, ?) "
-                     "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  statement s(*this,
+              "INSERT INTO meta(key, value) VALUES(?, ?) "
+              "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
   s.bind(1, key).bind(2, value).run();
 }
 
 bool sqlite_store::add_competitor(std::string_view name, std::string_view token_hash,
                                   std::int64_t now_ms) {
-  statement s(*this,
-              "INSERT INTO competitors(name, token_hash, created_at_ms) VALUES(?, ?, ?)");
+  statement s(*this, "INSERT INTO competitors(name, token_hash, created_at_ms) VALUES(?, ?, ?)");
   return s.bind(1, name).bind(2, token_hash).bind(3, now_ms).run();
 }
 
@@ -179,7 +179,8 @@ bool sqlite_store::revoke(std::string_view name) {
 std::vector<competitor_record> sqlite_store::competitors() {
   statement s(*this, "SELECT id, name, revoked, created_at_ms FROM competitors ORDER BY id");
   std::vector<competitor_record> list;
-  while (s.step()) list.push_back({s.integer(0), s.text(1), s.integer(2) != 0, s.integer(3)});
+  while (s.step())
+    list.push_back({s.integer(0), s.text(1), s.integer(2) != 0, s.integer(3)});
   return list;
 }
 
@@ -196,8 +197,7 @@ std::vector<challenge_record> sqlite_store::challenges() {
   statement s(*this, "SELECT id, position, weight, definition FROM challenges ORDER BY position");
   std::vector<challenge_record> list;
   while (s.step()) {
-    list.push_back(
-        {s.text(0), static_cast<std::int32_t>(s.integer(1)), s.real(2), s.text(3)});
+    list.push_back({s.text(0), static_cast<std::int32_t>(s.integer(1)), s.real(2), s.text(3)});
   }
   return list;
 }
@@ -275,8 +275,9 @@ std::vector<ranked_run_record> sqlite_store::runs() {
 }
 
 std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms) {
-  statement s(*this, "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
-                     "WHERE status = 'in_play'");
+  statement s(*this,
+              "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
+              "WHERE status = 'in_play'");
   s.bind(1, now_ms).run();
   return static_cast<std::size_t>(sqlite3_changes(db_));
 }
@@ -284,7 +285,8 @@ std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms) {
 std::string sqlite_store::integrity_check() {
   statement s(*this, "PRAGMA integrity_check");
   std::string answer;
-  while (s.step()) answer += (answer.empty() ? "" : "\n") + s.text(0);
+  while (s.step())
+    answer += (answer.empty() ? "" : "\n") + s.text(0);
   return answer;
 }
 

@@ -7,8 +7,7 @@
 
 namespace ariadne {
 
-store_writer::store_writer(std::unique_ptr<results_store> store,
-                           std::function<void()> after_commit)
+store_writer::store_writer(std::unique_ptr<results_store> store, std::function<void()> after_commit)
     : store_(std::move(store)), after_commit_(std::move(after_commit)) {
   thread_ = std::thread([this] { loop(); });
 }

@@ -44,7 +44,8 @@ int leaderboard(sqlite_store& store, const std::string& format) {
   const auto rows = rank_competitors(challenges, store.competitors(), runs);
   if (format == "json") {
     std::size_t ranked = 0;
-    for (const auto& r : runs) ranked += r.status != "in_play" && r.status != "interrupted";
+    for (const auto& r : runs)
+      ranked += r.status != "in_play" && r.status != "interrupted";
     std::cout << leaderboard_json(store.meta("competition").value_or(""), now_ms(), challenges,
                                   rows, ranked);
   } else if (format == "csv") {
@@ -63,10 +64,10 @@ int export_runs(sqlite_store& store, const std::string& format) {
     for (const auto& r : runs) {
       char ratio[32];
       std::snprintf(ratio, sizeof ratio, "%.6f", r.ratio);
-      std::cout << csv_field(r.competitor_name) << "," << csv_field(r.challenge) << ","
-                << r.attempt << "," << r.deal << "," << r.status << "," << r.steps << ","
-                << r.bumps << "," << r.score << "," << r.optimal << "," << ratio << "," << r.found
-                << "," << r.treasures << "," << time_or_empty(r.started_at_ms) << ","
+      std::cout << csv_field(r.competitor_name) << "," << csv_field(r.challenge) << "," << r.attempt
+                << "," << r.deal << "," << r.status << "," << r.steps << "," << r.bumps << ","
+                << r.score << "," << r.optimal << "," << ratio << "," << r.found << ","
+                << r.treasures << "," << time_or_empty(r.started_at_ms) << ","
                 << time_or_empty(r.ended_at_ms) << "\n";
     }
     return 0;
@@ -110,8 +111,9 @@ int run_admin(int argc, char** argv) {
       "rotate-token", "Give a competitor a new token (the old one stops working); prints it");
   rotate->add_option("name", name)->required();
   auto* revoke = app.add_subcommand(
-      "revoke", "Revoke a competitor's token and take it off the leaderboard (rotate-token "
-                "restores it)");
+      "revoke",
+      "Revoke a competitor's token and take it off the leaderboard (rotate-token "
+      "restores it)");
   revoke->add_option("name", name)->required();
   auto* list = app.add_subcommand("list-competitors", "Every competitor and its state");
   list->add_option("--format", format, "table or json")
@@ -139,20 +141,22 @@ int run_admin(int argc, char** argv) {
   if (!add->parsed() && !std::filesystem::exists(db)) {
     throw usage_error("no database at " + db + " (give --db, or start the server first)");
   }
-  sqlite_store store(db, writes ? sqlite_store::access::read_write
-                                : sqlite_store::access::read_only);
+  sqlite_store store(db,
+                     writes ? sqlite_store::access::read_write : sqlite_store::access::read_only);
   if (add->parsed()) {
     check_name(name);
     const std::string token = new_token();
     if (!store.add_competitor(name, token_hash(token), now_ms())) {
-      throw usage_error("a competitor called '" + name + "' exists: rotate-token gives it a new token");
+      throw usage_error("a competitor called '" + name +
+                        "' exists: rotate-token gives it a new token");
     }
     std::cout << token << "\n";
     return 0;
   }
   if (rotate->parsed()) {
     const std::string token = new_token();
-    if (!store.set_token(name, token_hash(token))) throw usage_error("no competitor '" + name + "'");
+    if (!store.set_token(name, token_hash(token)))
+      throw usage_error("no competitor '" + name + "'");
     std::cout << token << "\n";
     return 0;
   }
