@@ -12,7 +12,7 @@ mkdir -p build
 log=build/release.log
 echo "==> building Release into build/release (log: $log)"
 if ! { cmake --preset release && cmake --build --preset release -j "${ARIADNE_JOBS:-2}" \
-         --target ariadne-server ariadne-bot ariadne-maze; } >"$log" 2>&1; then
+         --target ariadne-server ariadne-bot ariadne-maze ariadne-admin; } >"$log" 2>&1; then
   grep -E "error|Error" -A3 "$log" | head -40
   echo "error: the release build failed; the whole log is in $log" >&2
   exit 1
