@@ -66,6 +66,13 @@ int run_load(int argc, char** argv) {
   app.add_flag("--idle", o.idle, "Connect and say hello only, then hold the connections");
   app.add_flag("--verify", o.verify,
                "Short runs, each replayed offline at its end: the server's result must match");
+  app.add_flag("--short", o.short_runs, "Short runs: one treasure, the default move limit");
+  app.add_option("--max-steps", o.max_steps, "With --short: the runs' move limit");
+  std::string tokens_file;
+  app.add_option("--tokens", tokens_file,
+                 "Ranked play: FILE of competitors' tokens, one a line (connection i uses line i)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--challenge", o.challenge, "Ranked play: the challenge every run starts");
   app.add_option("--starts", o.starts, "Hostile connections looping costly starts")
       ->capture_default_str();
   app.add_option("--drops", o.drops, "Hostile connections that vanish mid-run")
@@ -85,6 +92,16 @@ int run_load(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "ariadne-load: " << e.what() << "\n";
+    return 2;
+  }
+  if (!tokens_file.empty()) {
+    std::ifstream in(tokens_file);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty()) o.tokens.push_back(line);
+    }
+  }
+  if (o.tokens.empty() != o.challenge.empty()) {
+    std::cerr << "ariadne-load: ranked play needs both --tokens and --challenge\n";
     return 2;
   }
   const ariadne::server_url where = ariadne::parse_server_url(o.url, "ws://");
@@ -191,6 +208,7 @@ int run_load(int argc, char** argv) {
                             {"moves_per_s", static_cast<double>(total.moves) / seconds},
                             {"errors", total.errors},
                             {"runs", total.runs},
+                            {"results_per_s", static_cast<double>(total.results) / seconds},
                             {"p50_us", h.percentile(50)},
                             {"p90_us", h.percentile(90)},
                             {"p99_us", h.percentile(99)},

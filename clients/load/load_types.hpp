@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "clients/load/histogram.hpp"
 
@@ -25,6 +26,13 @@ struct options {
   // Short runs (one treasure, the default move limit), each replayed offline
   // on the rules at its end: the server's result must be exactly the same.
   bool verify = false;
+  // Short runs (one treasure, the default move limit), not replayed.
+  bool short_runs = false;
+  std::uint64_t max_steps = 0;  // with --short: the move limit (0: the rules' default)
+  // Ranked play: each connection says hello with a token of this list (by
+  // index) and starts the challenge; its runs are the challenge's.
+  std::vector<std::string> tokens;
+  std::string challenge;
   // Hostile connections beside the players, by kind.
   unsigned starts = 0;   // loop start/abandon on the costliest mazes
   unsigned drops = 0;    // start, move a little, vanish without a close
@@ -52,6 +60,7 @@ struct tally {
   std::uint64_t moves = 0;
   std::uint64_t errors = 0;
   std::uint64_t runs = 0;
+  std::uint64_t results = 0;  // run results received while measuring
   std::uint64_t connected = 0;
   std::uint64_t failed = 0;
   std::uint64_t verified = 0;    // runs replayed offline with the server's exact result
@@ -68,6 +77,7 @@ struct tally {
     moves += t.moves;
     errors += t.errors;
     runs += t.runs;
+    results += t.results;
     connected += t.connected;
     failed += t.failed;
     verified += t.verified;

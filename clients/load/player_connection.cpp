@@ -14,7 +14,8 @@ namespace net = boost::asio;
 player_connection::player_connection(net::io_context& ioc, const options& o,
                                      const server_url& where, const shared_clock& clock,
                                      tally& counts, readiness& ready, std::uint64_t seed)
-    : ws_(ioc),
+    : index_(seed - 1),
+      ws_(ioc),
       resolver_(ioc),
       o_(o),
       where_(where),
@@ -54,7 +55,14 @@ void player_connection::on_connect(error_code ec, tcp::resolver::results_type::e
 void player_connection::on_handshake(error_code ec) {
   if (ec) return fail();
   ++counts_.connected;
-  send(R"({"type":"hello","name":"ariadne-load"})");
+  if (o_.tokens.empty()) {
+    send(R"({"type":"hello","name":"ariadne-load"})");
+  } else {
+    send(nlohmann::json{{"type", "hello"},
+                        {"name", "ariadne-load"},
+                        {"token", o_.tokens[index_ % o_.tokens.size()]}}
+             .dump());
+  }
   do_read();
 }
 
@@ -64,13 +72,19 @@ void player_connection::fail() {
 
 void player_connection::start_run() {
   phase_ = phase::starting;
+  commands_.clear();
+  if (!o_.challenge.empty()) {
+    send(nlohmann::json{{"type", "start"}, {"challenge", o_.challenge}}.dump());
+    return;
+  }
   request_ = run_request{};
   request_.maze.generator = "recursive_backtracker";
   request_.maze.width = o_.side;
   request_.maze.height = o_.side;
   request_.maze.seed = rng_.next() >> 12U;
   request_.maze.loops = 0.5;
-  if (!o_.verify) {
+  if (o_.short_runs && o_.max_steps > 0) request_.max_steps = o_.max_steps;
+  if (!o_.verify && !o_.short_runs) {
     // Runs that last: the longest the limits allow.
     request_.treasures = static_cast<std::uint32_t>(limits::treasures.max);
     request_.max_steps = limits::max_steps.max;
@@ -159,6 +173,14 @@ void player_connection::handle(std::string_view reply, bool error, bool measurin
         ready_.welcome();
         return;
       }
+      if (reply.find("\"state\":") != std::string_view::npos) {
+        // A competitor's ranked run taken over from an earlier connection:
+        // end it, then play as usual.
+        phase_ = phase::playing;
+        finishing_ = true;
+        send(R"({"type":"abandon"})");
+        return;
+      }
       start_run();
       return;
     case phase::starting:
@@ -171,6 +193,7 @@ void player_connection::handle(std::string_view reply, bool error, bool measurin
     case phase::playing: {
       if (measuring && !error) counts_.moves += moves_in(reply);
       if (reply.find("\"result\"") != std::string_view::npos) {
+        if (measuring) ++counts_.results;
         if (o_.verify) verify(reply);
         // The run ended: let the messages in flight come back, then start another.
         finishing_ = true;

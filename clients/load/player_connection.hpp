@@ -33,6 +33,7 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   using error_code = boost::beast::error_code;
   using tcp = boost::asio::ip::tcp;
 
+  std::size_t index_;  // which connection: picks its token
   void on_resolve(error_code ec, tcp::resolver::results_type results);
   void on_connect(error_code ec, tcp::resolver::results_type::endpoint_type);
   void on_handshake(error_code ec);

@@ -116,8 +116,9 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     ++t.used;
     if (const auto status = run_status_names.parse(r.status)) {
       ++ended_by_status_[static_cast<std::size_t>(*status)];
-      if (!t.best || r.ratio > *t.best) t.best = r.ratio;
+      ++ranked_runs_;
     }
+    add_run(marks_, r);
   }
   writer_ = std::make_unique<store_writer>(std::move(store), [this] {
     {
@@ -144,14 +145,15 @@ void competition_hub::authorize(std::string token,
                                 std::function<void(std::optional<competitor_record>)> done) {
   auto found = std::make_shared<std::optional<competitor_record>>();
   const std::string hash = token_hash(token);
-  writer_->submit([found, hash](results_store& store) { *found = store.competitor_by_token(hash); },
-                  [this, found, done = std::move(done)](bool) {
-                    if (*found) {
-                      std::lock_guard lock(mutex_);
-                      names_[(*found)->id] = (*found)->name;
-                    }
-                    done(*found);
-                  });
+  writer_->read([found, hash](results_store& store) { *found = store.competitor_by_token(hash); },
+                [this, found, done = std::move(done)](bool) {
+                  if (*found) {
+                    std::lock_guard lock(mutex_);
+                    names_[(*found)->id] = (*found)->name;
+                    tokens_used_[(*found)->id] = (*found)->token_hash;
+                  }
+                  done(*found);
+                });
 }
 
 std::vector<protocol::challenge_info> competition_hub::challenges_for(
@@ -171,7 +173,8 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
     const auto it = tallies_.find({competitor, c.id});
     const std::uint32_t used = it == tallies_.end() ? 0 : it->second.used;
     info.attempts_left = c.attempts > used ? c.attempts - used : 0;
-    if (it != tallies_.end()) info.best = it->second.best;
+    const auto mark = marks_.find({competitor, c.id});
+    if (mark != marks_.end() && !mark->second.status.empty()) info.best = mark->second.mark;
     list.push_back(std::move(info));
   }
   return list;
@@ -215,7 +218,9 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
     }
     ++t.used;
     ++t.deals;
+    ++marks_[{who.id, c->id}].attempts;
     names_[who.id] = who.name;
+    in_play_.emplace(who.id, c->id, t.deals);
     a.record.deal = t.deals;
     a.record.attempt = t.used;
   }
@@ -236,6 +241,9 @@ void competition_hub::give_back(const ranked_run_record& record) {
   std::lock_guard lock(mutex_);
   tally& t = tallies_[{record.competitor, record.challenge}];
   if (t.used > 0) --t.used;
+  challenge_mark& m = marks_[{record.competitor, record.challenge}];
+  if (m.attempts > 0) --m.attempts;
+  in_play_.erase({record.competitor, record.challenge, record.deal});
   // The deal stays used: its maze was never shown, but nothing is lost by
   // dealing the next one.
 }
@@ -263,17 +271,19 @@ ranked_run_record competition_hub::ended(ranked_run_record record, const run_res
 void competition_hub::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
   {
     std::lock_guard lock(mutex_);
-    tally& t = tallies_[{record.competitor, record.challenge}];
-    if (!t.best || record.ratio > *t.best) t.best = record.ratio;
+    take_result(marks_[{record.competitor, record.challenge}], record);
+    in_play_.erase({record.competitor, record.challenge, record.deal});
     if (const auto status = run_status_names.parse(record.status)) {
       ++ended_by_status_[static_cast<std::size_t>(*status)];
+      ++ranked_runs_;
     }
   }
   writer_->submit([record](results_store& store) { store.finish_run(record); }, std::move(done));
 }
 
 void competition_hub::after_writes(std::function<void(bool)> done) {
-  writer_->submit([](results_store&) {}, std::move(done));
+  // A read: it waits for the writes before it without a transaction of its own.
+  writer_->read([](results_store&) {}, std::move(done));
 }
 
 std::vector<challenge_record> competition_hub::challenge_records() const {
@@ -287,18 +297,40 @@ std::vector<challenge_record> competition_hub::challenge_records() const {
 
 void competition_hub::rebuild_leaderboard(results_store& reader) {
   const auto challenges = challenge_records();
+  // Only the competitor list comes from the database (ariadne-admin changes
+  // it); the marks are kept in memory: a rebuild costs competitors x
+  // challenges, whatever the number of runs.
   const auto competitors = reader.competitors();
-  const auto runs = reader.runs();
+  mark_table marks;
   std::size_t ranked = 0;
-  for (const auto& r : runs)
-    ranked += r.status != "in_play" && r.status != "interrupted";
-  const auto rows = rank_competitors(challenges, competitors, runs);
+  {
+    std::lock_guard lock(mutex_);
+    marks = marks_;
+    ranked = ranked_runs_;
+    // A token rotated or revoked with ariadne-admin ends the connections
+    // that said hello with it.
+    for (const competitor_record& c : competitors) {
+      const auto used = tokens_used_.find(c.id);
+      if (used != tokens_used_.end() && (c.revoked || used->second != c.token_hash)) {
+        if (withdrawn_) withdrawn_(c.id);
+        tokens_used_.erase(used);
+      }
+    }
+  }
+  const auto rows = rank_competitors(challenges, competitors, marks);
+  const auto now = std::chrono::system_clock::now();
+  // With shared seeds a best run's figures would tell the others a deal's
+  // treasure distance: they wait for the close.
+  const bool details = rules_.seeds == seed_mode::per_competitor || rules_.closed(now);
   auto board = std::make_shared<const std::string>(
-      ariadne::leaderboard_json(rules_.name, now_ms(), challenges, rows, ranked));
-  auto csv = std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows));
+      ariadne::leaderboard_json(rules_.name, unix_ms(now), challenges, rows, ranked, details));
+  auto csv =
+      std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details));
+  auto about = std::make_shared<const std::string>(build_competition_json(now));
   std::lock_guard lock(board_mutex_);
   board_json_ = std::move(board);
   board_csv_ = std::move(csv);
+  competition_json_ = std::move(about);
 }
 
 void competition_hub::refresh_loop(std::string db_path) {
@@ -323,6 +355,8 @@ void competition_hub::refresh_loop(std::string db_path) {
     lock.lock();
     board_writes_ = seen;
     board_done_.notify_all();
+    // However fast results come, rebuild at most every board_interval.
+    board_wake_.wait_for(lock, board_interval, [this] { return board_stop_; });
   }
 }
 
@@ -344,7 +378,12 @@ std::shared_ptr<const std::string> competition_hub::leaderboard_csv() const {
   return board_csv_;
 }
 
-std::string competition_hub::competition_json(time_point now) const {
+std::shared_ptr<const std::string> competition_hub::competition_json() const {
+  std::lock_guard lock(board_mutex_);
+  return competition_json_;
+}
+
+std::string competition_hub::build_competition_json(time_point now) const {
   const bool closed = rules_.closed(now);
   json doc = {{"name", rules_.name},
               {"practice", rules_.practice},
@@ -381,6 +420,12 @@ std::string competition_hub::competition_json(time_point now) const {
           if (key.second == c.id) most = std::max(most, t.deals);
         }
         for (std::uint32_t d = 1; d <= most; ++d) {
+          // A deal still in play for anyone stays secret until it ends.
+          bool live = false;
+          for (const auto& [who, challenge, deal] : in_play_) {
+            live = live || (challenge == c.id && deal == d);
+          }
+          if (live) continue;
           deals.push_back({{"deal", d}, {"seed", deal_seed(secret_, c.id, d, {})}});
         }
       } else {
@@ -389,6 +434,7 @@ std::string competition_hub::competition_json(time_point now) const {
           const auto name = names_.find(key.first);
           if (name == names_.end()) continue;
           for (std::uint32_t d = 1; d <= t.deals; ++d) {
+            if (in_play_.count({key.first, c.id, d}) > 0) continue;  // revealed once it ends
             deals.push_back({{"competitor", name->second},
                              {"deal", d},
                              {"seed", deal_seed(secret_, c.id, d, name->second)}});
@@ -401,6 +447,14 @@ std::string competition_hub::competition_json(time_point now) const {
   }
   doc["challenges"] = std::move(list);
   return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+bool competition_hub::reserves_maze(std::string_view name, time_point now) const {
+  if (rules_.closed(now)) return false;
+  for (const challenge& c : rules_.challenges) {
+    if (c.request.maze.name && *c.request.maze.name == name) return true;
+  }
+  return false;
 }
 
 std::string competition_hub::metrics_text() const {

@@ -9,9 +9,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -20,6 +22,7 @@
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
 #include "server/competition/competition_rules.hpp"
+#include "server/competition/leaderboard.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 
@@ -30,7 +33,8 @@ namespace ariadne {
 // no I/O thread waits on the database), and the store behind it, written by
 // one store_writer thread. The leaderboard is computed on a thread of its own
 // with its own read connection, after each write and every two seconds (for
-// ariadne-admin's changes), and served from that cache. Thread-safe.
+// ariadne-admin's changes) from the marks kept in memory and the competitor
+// list, at most five times a second, and served from that cache. Thread-safe.
 class competition_hub {
  public:
   using time_point = competition_rules::time_point;
@@ -48,6 +52,14 @@ class competition_hub {
 
   const competition_rules& rules() const { return rules_; }
 
+  // Called (on the leaderboard thread) with a competitor whose token a
+  // connection used and which has since been rotated or revoked.
+  // It is called under the hub's lock: it may only post work elsewhere.
+  // Cleared (nullptr) before what it calls goes away.
+  void on_token_withdrawn(std::function<void(std::int64_t competitor)> withdrawn) {
+    std::lock_guard lock(mutex_);
+    withdrawn_ = std::move(withdrawn);
+  }
   // Looks a token up on the store thread; done runs there, with the
   // competitor or nullopt (unknown or revoked).
   void authorize(std::string token, std::function<void(std::optional<competitor_record>)> done);
@@ -76,7 +88,8 @@ class competition_hub {
                                  time_point now);
   // Writes an attempt's end and counts it; done(durable) on the store thread.
   void record_end(const ranked_run_record& record, std::function<void(bool)> done);
-  // done runs once every write submitted before is durable.
+  // done runs once every write submitted before has been tried (each write's
+  // own done says whether it landed).
   void after_writes(std::function<void(bool)> done);
 
   // GET /api/leaderboard and /api/leaderboard.csv, from the cache.
@@ -84,8 +97,14 @@ class competition_hub {
   std::shared_ptr<const std::string> leaderboard_csv() const;
   // Blocks until the cache reflects every write made so far (tests, admin).
   void refresh_leaderboard_now();
-  // GET /api/competition: the challenges, and once closed every seed dealt.
-  std::string competition_json(time_point now) const;
+  // GET /api/competition, from the cache: the challenges, and once closed
+  // every seed dealt (of runs that have ended).
+  std::shared_ptr<const std::string> competition_json() const;
+  // The same, built now.
+  std::string build_competition_json(time_point now) const;
+  // True while a challenge is played on the named maze: until the close it
+  // is neither listed nor open to practice starts.
+  bool reserves_maze(std::string_view name, time_point now) const;
   // Prometheus lines: ranked runs by status, store commit latency.
   std::string metrics_text() const;
 
@@ -93,11 +112,12 @@ class competition_hub {
   struct tally {
     std::uint32_t deals = 0;  // mazes dealt, interrupted ones included
     std::uint32_t used = 0;   // attempts counted
-    std::optional<double> best;
   };
   std::vector<challenge_record> challenge_records() const;
   void refresh_loop(std::string db_path);
   void rebuild_leaderboard(results_store& reader);
+  // The least time between two rebuilds of the leaderboard.
+  static constexpr std::chrono::milliseconds board_interval{200};
 
   competition_rules rules_;
   std::string secret_;
@@ -106,6 +126,13 @@ class competition_hub {
   mutable std::mutex mutex_;  // guards what follows
   std::map<std::pair<std::int64_t, std::string>, tally> tallies_;
   std::map<std::int64_t, std::string> names_;  // competitors seen
+  mark_table marks_;                           // what the leaderboard ranks
+  // Deals in play: (competitor, challenge, deal). Their seeds stay secret
+  // even after the close, until they end.
+  std::set<std::tuple<std::int64_t, std::string, std::uint32_t>> in_play_;
+  std::uint64_t ranked_runs_ = 0;                    // ended, not interrupted
+  std::map<std::int64_t, std::string> tokens_used_;  // competitor -> token hash, since hello
+  std::function<void(std::int64_t)> withdrawn_;
   std::array<std::uint64_t, 8> ended_by_status_{};
   std::uint64_t interrupted_ = 0;
 
@@ -118,6 +145,7 @@ class competition_hub {
   bool board_stop_ = false;
   std::shared_ptr<const std::string> board_json_;
   std::shared_ptr<const std::string> board_csv_;
+  std::shared_ptr<const std::string> competition_json_;
   std::thread board_thread_;
 };
 

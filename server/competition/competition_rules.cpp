@@ -113,7 +113,9 @@ challenge read_challenge(const json& c, const std::string& where, const maze_cat
     ch.weight = weight->get<double>();
   }
   if (const auto attempts = whole(c, "attempts", where)) {
-    if (*attempts < 1 || *attempts > 1000) fail(where + ".attempts", "must be from 1 to 1000");
+    if (*attempts < 1 || *attempts > 1000000) {
+      fail(where + ".attempts", "must be from 1 to 1000000");
+    }
     ch.attempts = static_cast<std::uint32_t>(*attempts);
   }
   if (m.name) {

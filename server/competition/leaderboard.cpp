@@ -16,41 +16,59 @@ double ranked_ratio(bool found, std::uint64_t score, std::uint64_t optimal) {
   return static_cast<double>(optimal) / static_cast<double>(denominator);
 }
 
+void add_run(mark_table& marks, const ranked_run_record& r) {
+  if (r.status == "interrupted") return;
+  challenge_mark& m = marks[{r.competitor, r.challenge}];
+  ++m.attempts;
+  if (r.status != "in_play") take_result(m, r);
+}
+
+void take_result(challenge_mark& m, const ranked_run_record& r) {
+  const bool better =
+      m.status.empty() || r.ratio > m.mark ||
+      (r.ratio == m.mark && (r.ended_at_ms < m.reached_at_ms ||
+                             (r.ended_at_ms == m.reached_at_ms && r.attempt < m.best_attempt)));
+  if (!better) return;
+  m.mark = r.ratio;
+  m.status = r.status;
+  m.steps = r.steps;
+  m.bumps = r.bumps;
+  m.score = r.score;
+  m.optimal = r.optimal;
+  m.reached_at_ms = r.ended_at_ms;
+  m.best_attempt = r.attempt;
+}
+
+mark_table marks_of(const std::vector<ranked_run_record>& runs) {
+  mark_table marks;
+  for (const ranked_run_record& r : runs)
+    add_run(marks, r);
+  return marks;
+}
+
 std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
                                               const std::vector<competitor_record>& competitors,
                                               const std::vector<ranked_run_record>& runs) {
-  std::map<std::string, std::size_t> challenge_index;
+  return rank_competitors(challenges, competitors, marks_of(runs));
+}
+
+std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
+                                              const std::vector<competitor_record>& competitors,
+                                              const mark_table& marks) {
   double weights = 0;
-  for (std::size_t i = 0; i < challenges.size(); ++i) {
-    challenge_index[challenges[i].id] = i;
-    weights += challenges[i].weight;
-  }
+  for (const challenge_record& c : challenges)
+    weights += c.weight;
   std::map<std::int64_t, leaderboard_row> by_id;
   for (const competitor_record& c : competitors) {
     if (c.revoked) continue;
     leaderboard_row row;
     row.competitor = c.name;
-    row.challenges.resize(challenges.size());
+    row.challenges.reserve(challenges.size());
+    for (const challenge_record& ch : challenges) {
+      const auto it = marks.find({c.id, ch.id});
+      row.challenges.push_back(it == marks.end() ? challenge_mark{} : it->second);
+    }
     by_id.emplace(c.id, std::move(row));
-  }
-  for (const ranked_run_record& r : runs) {
-    const auto row = by_id.find(r.competitor);
-    const auto index = challenge_index.find(r.challenge);
-    if (row == by_id.end() || index == challenge_index.end() || r.status == "interrupted") continue;
-    challenge_mark& m = row->second.challenges[index->second];
-    ++m.attempts;
-    if (r.status == "in_play") continue;
-    // The first attempt with the best ratio stands (runs come in start order).
-    const bool better = m.status.empty() || r.ratio > m.mark ||
-                        (r.ratio == m.mark && r.ended_at_ms < m.reached_at_ms);
-    if (!better) continue;
-    m.mark = r.ratio;
-    m.status = r.status;
-    m.steps = r.steps;
-    m.bumps = r.bumps;
-    m.score = r.score;
-    m.optimal = r.optimal;
-    m.reached_at_ms = r.ended_at_ms;
   }
   std::vector<leaderboard_row> rows;
   for (auto& [id, row] : by_id) {
@@ -82,7 +100,8 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
 
 std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
                              const std::vector<challenge_record>& challenges,
-                             const std::vector<leaderboard_row>& rows, std::size_t ranked_runs) {
+                             const std::vector<leaderboard_row>& rows, std::size_t ranked_runs,
+                             bool details) {
   using json = nlohmann::json;
   json list = json::array();
   for (const leaderboard_row& row : rows) {
@@ -92,6 +111,10 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
       json cell = {{"mark", m.mark},   {"attempts", m.attempts}, {"steps", m.steps},
                    {"bumps", m.bumps}, {"score", m.score},       {"optimal", m.optimal}};
       cell["status"] = m.status.empty() ? json(nullptr) : json(m.status);
+      if (!details) {
+        for (const char* hidden : {"steps", "bumps", "score", "optimal"})
+          cell[hidden] = nullptr;
+      }
       marks[challenges[i].id] = std::move(cell);
     }
     json item = {{"rank", row.rank},
@@ -136,7 +159,7 @@ std::string number(double value, int decimals) {
 }  // namespace
 
 std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
-                            const std::vector<leaderboard_row>& rows) {
+                            const std::vector<leaderboard_row>& rows, bool details) {
   std::string out = "rank,competitor,total,found";
   for (const challenge_record& c : challenges) {
     out += "," + csv_field(c.id + ".mark") + "," + csv_field(c.id + ".status") + "," +
@@ -148,7 +171,7 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
            "," + std::to_string(row.found);
     for (const challenge_mark& m : row.challenges) {
       out += "," + number(m.mark, 6) + "," + m.status + "," +
-             (m.status.empty() ? std::string() : std::to_string(m.score));
+             (m.status.empty() || !details ? std::string() : std::to_string(m.score));
     }
     out += "\n";
   }

@@ -111,6 +111,14 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
                   id, reply);
       return answered;
     }
+    if (hub != nullptr && start->maze.name &&
+        hub->reserves_maze(*start->maze.name, std::chrono::system_clock::now())) {
+      reply_error({errc::unknown_maze,
+                   "the maze \"" + start->maze.name->substr(0, 64) +
+                       "\" is a competition challenge's: it opens to practice after the close"},
+                  id, reply);
+      return answered;
+    }
     return start_run(*start, std::nullopt, id, reply, now);
   }
   if (auto* start = std::get_if<protocol::challenge_start_message>(&request.message)) {
@@ -188,8 +196,8 @@ bool client_session::on_authorized(const std::optional<competitor_record>& who, 
   std::weak_ptr<message_sink> weak = sink;
   context_.seats().claim(
       who->id, seat_key_,
-      [weak, this] {
-        if (auto holder = weak.lock()) holder->post([this] { hand_over(); });
+      [weak, this](bool withdrawn) {
+        if (auto holder = weak.lock()) holder->post([this, withdrawn] { hand_over(withdrawn); });
       },
       [sink, this, id = std::string(id)](std::optional<parked_run> run) {
         auto taken = std::make_shared<std::optional<parked_run>>(std::move(run));
@@ -203,9 +211,14 @@ bool client_session::on_authorized(const std::optional<competitor_record>& who, 
 
 void client_session::take_seat(std::optional<parked_run> run, std::string_view id,
                                std::string& reply) {
-  if (context_.seats().superseded(competitor_->id, seat_key_)) {
-    // A newer connection of the same competitor came meanwhile.
-    replaced_ = true;
+  if (replaced_ || context_.seats().superseded(competitor_->id, seat_key_)) {
+    // A newer connection of the same competitor came meanwhile. (A run is
+    // never handed to a superseded claimer; should one come, it is ended
+    // and recorded rather than lost.)
+    if (!replaced_) {
+      replaced_ = true;
+      if (run) context_.seats().leave(competitor_->id, seat_key_, std::move(run));
+    }
     if (auto sink = sink_.lock()) sink->close(1008, "replaced");
     return;
   }
@@ -236,12 +249,19 @@ std::optional<parked_run> client_session::park_ranked_run() {
   return run;
 }
 
-void client_session::hand_over() {
+void client_session::hand_over(bool withdrawn) {
   if (replaced_ || !competitor_) return;
+  token_withdrawn_ = token_withdrawn_ || withdrawn;
+  if (pending_ranked_) {
+    // A ranked start is being set up: hand its run over once it is ready.
+    hand_over_when_started_ = true;
+    return;
+  }
   replaced_ = true;
-  spdlog::info("session {} ('{}') replaced by a newer connection", id_, log_name_);
+  const char* why = token_withdrawn_ ? "token withdrawn" : "replaced";
+  spdlog::info("session {} ('{}') let go of its seat: {}", id_, log_name_, why);
   context_.seats().leave(competitor_->id, seat_key_, park_ranked_run());
-  if (auto sink = sink_.lock()) sink->close(1008, "replaced");
+  if (auto sink = sink_.lock()) sink->close(1008, why);
 }
 
 websocket_handler::frame_result client_session::on_challenge_start(const std::string& challenge,
@@ -281,11 +301,26 @@ void client_session::hide_secrets(drone_state& state) const {
 void client_session::reply_when_durable(std::string text) {
   auto sink = sink_.lock();
   if (!sink) return;
-  context_.competition()->after_writes([sink, text = std::move(text)](bool) {
-    sink->resume([text](std::string& answer) {
-      answer += text;
+  // The barrier runs after the result's own write has reported (one queue,
+  // in order); what matters is whether that write landed.
+  context_.competition()->after_writes([sink, text = std::move(text),
+                                        written = end_written_](bool) {
+    if (written && written->load() == 1) {
+      sink->resume([text](std::string& answer) {
+        answer += text;
+        return true;
+      });
+      return;
+    }
+    // A result that could not be recorded is not sent: the competitor must
+    // never hold a result the leaderboard does not know.
+    spdlog::error("a ranked result could not be recorded: its connection is closed");
+    sink->resume([](std::string& answer) {
+      answer += protocol::write_server_message(request_error{
+          errc::server_busy, "the server could not record this run's result; it is not ranked"});
       return true;
     });
+    sink->close(1011, "the results store failed");
   });
 }
 
@@ -355,10 +390,9 @@ websocket_handler::frame_result client_session::start_run(const run_request& sta
   auto sink = sink_.lock();
   if (cost <= inline_start_cost || !sink) {
     auto setup = set_up_run(start, catalog, context_.host(), run_id, seed, now, feed.get());
-    return finish_start(std::move(setup), std::move(slot), std::move(feed), std::move(ranked), id,
-                        reply, now)
-               ? frame_result::answered
-               : frame_result::deferred;
+    finish_start(std::move(setup), std::move(slot), std::move(feed), std::move(ranked), id, reply,
+                 now);
+    return frame_result::answered;
   }
   // A big maze: set it up on the job pool, never on this I/O thread. The job
   // holds the connection (sink) until it has answered.
@@ -373,8 +407,9 @@ websocket_handler::frame_result client_session::start_run(const run_request& sta
     }
     sink->resume([this, setup = std::move(setup), id](std::string& answer) mutable {
       // The run's clock starts when its start is answered, not when it was asked.
-      return finish_start(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
-                          std::exchange(pending_ranked_, std::nullopt), id, answer, clock::now());
+      finish_start(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
+                   std::exchange(pending_ranked_, std::nullopt), id, answer, clock::now());
+      return true;
     });
   };
   pending_slot_ = std::move(slot);
@@ -392,7 +427,7 @@ websocket_handler::frame_result client_session::start_run(const run_request& sta
   return frame_result::deferred;
 }
 
-bool client_session::finish_start(std::variant<run, request_error> setup, run_slot slot,
+void client_session::finish_start(std::variant<run, request_error> setup, run_slot slot,
                                   std::shared_ptr<run_feed> feed,
                                   std::optional<ranked_run_record> ranked, std::string_view id,
                                   std::string& reply, clock::time_point now) {
@@ -400,7 +435,11 @@ bool client_session::finish_start(std::variant<run, request_error> setup, run_sl
     context_.runs().close(feed->run_id());
     if (ranked) context_.competition()->give_back(*ranked);
     reply_error(*problem, id, reply);
-    return true;
+    if (hand_over_when_started_) {
+      hand_over_when_started_ = false;
+      hand_over(token_withdrawn_);
+    }
+    return;
   }
   run& ready = std::get<run>(setup);
   ready.restart_clock(now);
@@ -417,25 +456,23 @@ bool client_session::finish_start(std::variant<run, request_error> setup, run_sl
                  r.id(), r.source().label(), r.maze().width(), r.maze().height(), r.seed(),
                  r.treasures());
     protocol::append_state(reply, started, id);
-    return true;
+    return;
   }
   // Never the seed of a ranked run, not even in the log.
   spdlog::info("session {} ('{}') run {} started: challenge {} attempt {} (deal {})", id_,
                log_name_, r.id(), ranked_->challenge, ranked_->attempt, ranked_->deal);
   hide_secrets(started);
-  std::string text;
-  protocol::append_state(text, started, id);
-  // The attempt is on disk before the competitor sees its maze: a crash
-  // after this gives it back and deals a fresh maze, never this one again.
-  auto sink = sink_.lock();
-  context_.competition()->record_start(*ranked_, [sink, text = std::move(text)](bool) {
-    if (!sink) return;
-    sink->resume([text](std::string& answer) {
-      answer += text;
-      return true;
-    });
-  });
-  return false;
+  if (hand_over_when_started_) {
+    // Another connection of the competitor waits for this run: it goes there.
+    context_.competition()->record_start(*ranked_, nullptr);
+    hand_over_when_started_ = false;
+    hand_over(token_withdrawn_);
+    return;
+  }
+  // The start row joins the store's queue; the reply does not wait for it
+  // (docs/competition.md: the end of a run is what must be durable first).
+  context_.competition()->record_start(*ranked_, nullptr);
+  protocol::append_state(reply, started, id);
 }
 
 void client_session::arm_timer() {
@@ -499,8 +536,10 @@ void client_session::settle_if_finished() {
   const run_result result = r.result();
   context_.stats().count_finished(result.status);
   if (ranked_) {
+    end_written_ = std::make_shared<std::atomic<int>>(0);
     context_.competition()->record_end(
-        competition_hub::ended(*ranked_, result, std::chrono::system_clock::now()), nullptr);
+        competition_hub::ended(*ranked_, result, std::chrono::system_clock::now()),
+        [written = end_written_](bool durable) { written->store(durable ? 1 : 2); });
   }
   spdlog::info(
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -81,8 +82,9 @@ class client_session : public websocket_handler {
   // The seat is this connection's: welcome the competitor, with the ranked
   // run it took over, if any.
   void take_seat(std::optional<parked_run> run, std::string_view id, std::string& reply);
-  // Another connection claimed the competitor: hand the run over and close.
-  void hand_over();
+  // Another connection claimed the competitor, or its token was withdrawn:
+  // hand the run over (or park it) and close.
+  void hand_over(bool withdrawn);
   // Moves the ranked run in play out of this session, if there is one.
   std::optional<parked_run> park_ranked_run();
   frame_result on_challenge_start(const std::string& challenge, std::string_view id,
@@ -91,9 +93,8 @@ class client_session : public websocket_handler {
   // ranked run `ranked` is its attempt, given back when the run cannot start.
   frame_result start_run(const run_request& request, std::optional<ranked_run_record> ranked,
                          std::string_view id, std::string& reply, clock::time_point now);
-  // Takes a set-up run (or its error) as the answer to a start; false when
-  // the answer waits for the store (a ranked start is durable first).
-  bool finish_start(std::variant<run, request_error> setup, run_slot slot,
+  // Takes a set-up run (or its error) as the answer to a start.
+  void finish_start(std::variant<run, request_error> setup, run_slot slot,
                     std::shared_ptr<run_feed> feed, std::optional<ranked_run_record> ranked,
                     std::string_view id, std::string& reply, clock::time_point now);
   // Sends text as the deferred frame's reply once the store has written
@@ -122,11 +123,15 @@ class client_session : public websocket_handler {
   bool greeted_ = false;
   std::optional<competitor_record> competitor_;  // a hello with a valid token
   std::uint32_t bad_tokens_ = 0;
-  std::uint64_t seat_key_ = 0;  // this connection, in competitor_seats
-  bool replaced_ = false;       // the seat went to another connection
+  std::uint64_t seat_key_ = 0;           // this connection, in competitor_seats
+  bool replaced_ = false;                // the seat went to another connection
+  bool hand_over_when_started_ = false;  // replaced while a ranked start was set up
+  bool token_withdrawn_ = false;
   // The ranked attempt of the latest run, if it was one.
   std::optional<ranked_run_record> ranked_;
   std::optional<ranked_run_record> pending_ranked_;  // a ranked start being set up
+  // The store's answer for the latest ranked result: 0 pending, 1 durable, 2 failed.
+  std::shared_ptr<std::atomic<int>> end_written_;
   token_bucket bucket_;
   std::uint32_t rate_limited_in_a_row_ = 0;
   std::weak_ptr<message_sink> sink_;

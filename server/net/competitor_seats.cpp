@@ -22,35 +22,31 @@ competitor_seats::~competitor_seats() {
   reaper_.join();
 }
 
-void competitor_seats::claim(std::int64_t competitor, std::uint64_t key,
-                             std::function<void()> let_go, handover then) {
-  std::function<void()> ask;
-  std::optional<claimer> dropped;
-  std::optional<parked_run> run;
-  bool seated = false;
-  {
-    std::lock_guard lock(mutex_);
-    seat& s = seats_[competitor];
-    if (s.holder != 0) {
-      dropped = std::exchange(s.waiting, claimer{key, std::move(then)});
-      // The holder is asked once; a second claimer meanwhile only replaces the first.
-      if (!dropped) ask = s.let_go;
-      s.let_go = std::move(let_go);
-    } else {
-      s.holder = key;
-      s.let_go = std::move(let_go);
-      run = std::exchange(s.parked, std::nullopt);
-      seated = true;
+void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go,
+                             handover then) {
+  // The callbacks only post to connections' strands, so they are called
+  // under the lock: what a connection is told happens in the order the seat
+  // changed (a new holder's run reaches it before any request to let go).
+  std::lock_guard lock(mutex_);
+  seat& s = seats_[competitor];
+  if (s.holder != 0) {
+    auto dropped = std::exchange(s.waiting, claimer{key, std::move(then)});
+    // The holder is asked once; a second claimer meanwhile only replaces the first.
+    if (dropped) {
+      dropped->then(std::nullopt);
+    } else if (s.let_go) {
+      s.let_go(false);
     }
+    s.pending_let_go = std::move(let_go);
+  } else {
+    s.holder = key;
+    s.let_go = std::move(let_go);
+    then(std::exchange(s.parked, std::nullopt));
   }
-  if (dropped) dropped->then(std::nullopt);
-  if (ask) ask();
-  if (seated) then(std::move(run));
 }
 
 void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
                              std::optional<parked_run> run) {
-  std::optional<claimer> next;
   std::optional<parked_run> expired;
   {
     std::lock_guard lock(mutex_);
@@ -61,8 +57,10 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
     } else {
       seat& s = it->second;
       if (s.waiting) {
-        next = std::exchange(s.waiting, std::nullopt);
+        auto next = std::exchange(s.waiting, std::nullopt);
         s.holder = next->key;
+        s.let_go = std::move(s.pending_let_go);
+        next->then(std::move(run));
       } else {
         s.holder = 0;
         s.let_go = nullptr;
@@ -77,7 +75,6 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
     }
   }
   wake_.notify_all();
-  if (next) next->then(std::move(run));
   if (expired) abandon(std::move(*expired));
 }
 
@@ -85,6 +82,12 @@ bool competitor_seats::superseded(std::int64_t competitor, std::uint64_t key) co
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);
   return it == seats_.end() || it->second.holder != key;
+}
+
+void competitor_seats::evict(std::int64_t competitor) {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  if (it != seats_.end() && it->second.holder != 0 && it->second.let_go) it->second.let_go(true);
 }
 
 std::size_t competitor_seats::parked() const {

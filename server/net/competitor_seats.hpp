@@ -35,12 +35,15 @@ struct parked_run {
 // 1008 "replaced"), and the claimer gets that run. A run whose connection
 // dropped waits --resume-seconds for its competitor, then ends as abandoned.
 // Nothing else can take a run over: the seat is keyed by the competitor
-// whose token was checked. Thread-safe; callbacks run without the lock held.
+// whose token was checked. Thread-safe; the callbacks must only post work
+// to a connection's strand: they run under the lock.
 class competitor_seats {
  public:
   using clock = std::chrono::steady_clock;
   // Gets the competitor's run in play, if any, once the seat is the claimer's.
   using handover = std::function<void(std::optional<parked_run>)>;
+  // Asks a holder to let go; true when its token was withdrawn (evict).
+  using let_go_fn = std::function<void(bool withdrawn)>;
 
   competitor_seats(server_context& context, std::chrono::seconds resume_window);
   // Parked runs are dropped unrecorded: they stay in play in the store, and
@@ -54,8 +57,7 @@ class competitor_seats {
   // claimer asks this one to let go (it must then call leave); `then` gets
   // the run once the seat is this connection's. A claimer still waiting
   // when a newer one comes gets then(nullopt) and superseded() is true.
-  void claim(std::int64_t competitor, std::uint64_t key, std::function<void()> let_go,
-             handover then);
+  void claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go, handover then);
   // Connection `key` lets go of the seat, with its ranked run in play (handed
   // to a waiting claimer, or parked) or none.
   void leave(std::int64_t competitor, std::uint64_t key, std::optional<parked_run> run);
@@ -63,6 +65,9 @@ class competitor_seats {
   bool superseded(std::int64_t competitor, std::uint64_t key) const;
   // Runs parked now.
   std::size_t parked() const;
+  // The competitor's token was withdrawn: its connection lets go of the
+  // seat (its run is parked) and closes.
+  void evict(std::int64_t competitor);
 
  private:
   struct claimer {
@@ -71,7 +76,8 @@ class competitor_seats {
   };
   struct seat {
     std::uint64_t holder = 0;  // 0: nobody
-    std::function<void()> let_go;
+    let_go_fn let_go;          // the holder's
+    let_go_fn pending_let_go;  // the waiting claimer's, once it holds
     std::optional<claimer> waiting;
     std::optional<parked_run> parked;
     clock::time_point parked_until;

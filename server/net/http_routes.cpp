@@ -24,9 +24,10 @@ http_answer route_http(server_context& context, std::string_view method, std::st
     if (hub == nullptr)
       return {404, "text/plain; charset=utf-8", "this server runs no competition\n"};
     if (path == "/api/competition") {
-      return {200, "application/json", hub->competition_json(std::chrono::system_clock::now())};
+      return {200, "application/json", *hub->competition_json()};
     }
-    // From the cache the leaderboard thread keeps: never a database read here.
+    // From the caches the leaderboard thread keeps: never a database read,
+    // nor a document built per request, here.
     if (path == "/api/leaderboard") return {200, "application/json", *hub->leaderboard_json()};
     return {200, "text/csv; charset=utf-8", *hub->leaderboard_csv()};
   }
@@ -39,7 +40,9 @@ http_answer route_http(server_context& context, std::string_view method, std::st
   }
   if (path == "/api/mazes") {
     nlohmann::json list = nlohmann::json::array();
+    const auto now = std::chrono::system_clock::now();
     for (const auto& name : context.catalog().names()) {
+      if (hub != nullptr && hub->reserves_maze(name, now)) continue;
       const auto layout = context.catalog().find(name);
       list.push_back({{"name", name},
                       {"width", layout->walls.width()},

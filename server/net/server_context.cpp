@@ -22,10 +22,15 @@ server_context::server_context(server_config config, maze_catalog catalog)
         load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file);
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
+    competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
   }
 }
 
-server_context::~server_context() = default;
+server_context::~server_context() {
+  // The hub outlives the seats (members go in reverse order): it must stop
+  // calling them first.
+  if (competition_) competition_->on_token_withdrawn(nullptr);
+}
 
 std::string server_context::new_session_id() {
   std::uint64_t value = 0;

@@ -14,6 +14,7 @@ struct competitor_record {
   std::string name;
   bool revoked = false;
   std::int64_t created_at_ms = 0;  // Unix time
+  std::string token_hash{};
 };
 
 // A challenge as the server last started it: its canonical definition, so

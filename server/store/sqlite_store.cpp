@@ -177,20 +177,22 @@ bool sqlite_store::revoke(std::string_view name) {
 }
 
 std::vector<competitor_record> sqlite_store::competitors() {
-  statement s(*this, "SELECT id, name, revoked, created_at_ms FROM competitors ORDER BY id");
+  statement s(*this,
+              "SELECT id, name, revoked, created_at_ms, token_hash FROM competitors ORDER BY id");
   std::vector<competitor_record> list;
-  while (s.step())
-    list.push_back({s.integer(0), s.text(1), s.integer(2) != 0, s.integer(3)});
+  while (s.step()) {
+    list.push_back({s.integer(0), s.text(1), s.integer(2) != 0, s.integer(3), s.text(4)});
+  }
   return list;
 }
 
 std::optional<competitor_record> sqlite_store::competitor_by_token(std::string_view token_hash) {
   statement s(*this,
-              "SELECT id, name, revoked, created_at_ms FROM competitors "
+              "SELECT id, name, revoked, created_at_ms, token_hash FROM competitors "
               "WHERE token_hash = ? AND revoked = 0");
   s.bind(1, token_hash);
   if (!s.step()) return std::nullopt;
-  return competitor_record{s.integer(0), s.text(1), s.integer(2) != 0, s.integer(3)};
+  return competitor_record{s.integer(0), s.text(1), s.integer(2) != 0, s.integer(3), s.text(4)};
 }
 
 std::vector<challenge_record> sqlite_store::challenges() {

@@ -24,9 +24,45 @@ store_writer::~store_writer() {
 void store_writer::submit(job work, done finished) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(finished)});
+    queue_.push_back({std::move(work), std::move(finished), true});
   }
   wake_.notify_one();
+}
+
+void store_writer::read(job work, done finished) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(work), std::move(finished), false});
+  }
+  wake_.notify_one();
+}
+
+bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
+  bool writes = false;
+  for (const entry& e : batch)
+    writes = writes || e.writes;
+  ok.assign(batch.size(), true);
+  try {
+    if (writes) store_->begin();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      try {
+        batch[i].work(*store_);
+      } catch (const std::exception& e) {
+        // One bad job must not lose the others' writes.
+        spdlog::error("store: {}", e.what());
+        ok[i] = false;
+      }
+    }
+    if (writes) store_->commit();
+    return true;
+  } catch (const std::exception& e) {
+    spdlog::error("store: the transaction failed: {}", e.what());
+    try {
+      store_->rollback();
+    } catch (const std::exception&) {
+    }
+    return false;
+  }
 }
 
 std::size_t store_writer::backlog() const {
@@ -56,27 +92,14 @@ void store_writer::loop() {
       in_flight_ = batch.size();
     }
     const auto started = std::chrono::steady_clock::now();
-    std::vector<bool> ok(batch.size(), true);
-    bool durable = false;
-    try {
-      store_->begin();
-      for (std::size_t i = 0; i < batch.size(); ++i) {
-        try {
-          batch[i].work(*store_);
-        } catch (const std::exception& e) {
-          // One bad job must not lose the others' writes.
-          spdlog::error("store: {}", e.what());
-          ok[i] = false;
-        }
-      }
-      store_->commit();
-      durable = true;
-    } catch (const std::exception& e) {
-      spdlog::error("store: the transaction failed: {}", e.what());
-      try {
-        store_->rollback();
-      } catch (const std::exception&) {
-      }
+    std::vector<bool> ok;
+    bool writes = false;
+    for (const entry& e : batch)
+      writes = writes || e.writes;
+    bool durable = run_batch(batch, ok);
+    for (int attempt = 1; !durable && attempt < attempts; ++attempt) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+      durable = run_batch(batch, ok);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -85,7 +108,7 @@ void store_writer::loop() {
       commit_seconds_ += seconds;
       ++commits_;
     }
-    if (durable && after_commit_) after_commit_();
+    if (durable && writes && after_commit_) after_commit_();
     for (std::size_t i = 0; i < batch.size(); ++i) {
       if (batch[i].finished) batch[i].finished(durable && ok[i]);
     }

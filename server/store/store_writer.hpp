@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "server/store/results_store.hpp"
 
@@ -33,6 +34,9 @@ class store_writer {
   store_writer& operator=(const store_writer&) = delete;
 
   void submit(job work, done finished = {});
+  // A job that only reads: a batch of reads alone opens no transaction and
+  // triggers no after_commit.
+  void read(job work, done finished = {});
   // Jobs queued and not yet done.
   std::size_t backlog() const;
   // Seconds each transaction took, summed, and how many there were.
@@ -43,8 +47,16 @@ class store_writer {
   struct entry {
     job work;
     done finished;
+    bool writes = true;
   };
   void loop();
+  // Runs a batch, in one transaction when it writes; false when that
+  // transaction failed (it is then rolled back). ok[i]: job i succeeded.
+  bool run_batch(std::vector<entry>& batch, std::vector<bool>& ok);
+
+  // A failed transaction (a lock held too long by another process, a full
+  // disk) is tried this many times in all, backing off between tries.
+  static constexpr int attempts = 5;
 
   std::unique_ptr<results_store> store_;
   std::function<void()> after_commit_;

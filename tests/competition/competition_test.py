@@ -11,12 +11,14 @@ Usage: competition_test.py BUILD_DIR SOURCE_DIR
 """
 import asyncio
 import csv
+import datetime
 import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
@@ -240,12 +242,11 @@ def leaderboard_matches(port, db, expected):
 
 def wait_for_runs(port, count):
     """The leaderboard cache follows the writes; wait until it shows them all."""
-    for _ in range(200):
-        board = json.loads(get(port, "/api/leaderboard"))
-        if board["ranked_runs"] >= count:
-            return board
-        subprocess.run(["sleep", "0.05"])  # the cache is rebuilt after each commit
-    raise SystemExit(f"FAIL: the leaderboard never showed {count} runs")
+    board = poll(lambda: json.loads(get(port, "/api/leaderboard")),
+                 lambda b: b["ranked_runs"] >= count)
+    if board["ranked_runs"] < count:
+        raise SystemExit(f"FAIL: the leaderboard never showed {count} runs")
+    return board
 
 
 def play_competition(folder, seeds):
@@ -295,6 +296,13 @@ def play_competition(folder, seeds):
         dave = [r for r in runs if r["competitor"] == "dave"]
         results["dave"] = [r for r in dave]
         leaderboard_matches(port, db, expected_board(results))
+        cells = [cell for row in board["rows"] for cell in row["challenges"].values()
+                 if cell["status"] is not None]
+        if seeds == "shared":
+            check(all(cell["optimal"] is None and cell["score"] is None for cell in cells),
+                  "shared seeds: a best run's optimal shown before the close")
+        else:
+            check(all(cell["optimal"] is not None for cell in cells), "per_competitor details")
         # Every result a client got is in the database with the same numbers.
         for name in ("alice", "bob"):
             mine = [r for r in runs if r["competitor"] == name]
@@ -416,9 +424,75 @@ def after_close(folder, db, path, runs, seeds):
     check(admin(db, "check").stdout.strip() == "ok", "integrity check")
 
 
+def poll(what, condition, seconds=15):
+    """Waits for the server's caches (rebuilt after each write, at least every
+    two seconds) to show what a test expects."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = what()
+        if condition(value):
+            return value
+        time.sleep(0.1)
+    return value
+
+
+def test_live_run_at_close(folder):
+    """A run in play when the competition closes keeps its seed secret until it
+    ends; named mazes of challenges are closed to practice; a revoked token
+    ends the connection that used it."""
+    db = os.path.join(folder, "close.db")
+    tokens = {n: admin(db, "add-competitor", n).stdout.strip() for n in ("ann", "ben")}
+    closes = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)
+    doc = {"name": "closing", "seeds": "per_competitor",
+           "closes_at": closes.strftime("%Y-%m-%dT%H:%M:%SZ"),
+           "challenges": [{"id": "c", "maze": {"generator": "prim", "width": 12, "height": 12}},
+                          {"id": "named", "maze": {"name": "classic16"}}]}
+    proc, port = start_server(SERVER, "--competition", write(folder, "close.json", doc), "--db", db,
+                              "--maze-dir", MAZES)
+    try:
+        mazes = [m["name"] for m in json.loads(get(port, "/api/mazes"))]
+        check("classic16" not in mazes and "hedge5x5" in mazes, f"reserved maze listed: {mazes}")
+
+        async def scenario():
+            ann = await Client.connect(port, tokens["ann"])
+            try:
+                await ann.request({"type": "start", "maze": {"name": "classic16"}})
+                check(False, "a challenge's named maze was open to practice")
+            except Refused as e:
+                check(e.code == "unknown_maze", f"reserved maze: {e.code}")
+            await ann.start("c")
+            # The close passes while the run is in play.
+            while json.loads(get(port, "/api/competition"))["state"] != "closed":
+                await ann.request({"type": "sense"})
+                await asyncio.sleep(0.1)
+            revealed = json.loads(get(port, "/api/competition"))
+            c = [x for x in revealed["challenges"] if x["id"] == "c"][0]
+            check(c["deals"] == [], f"a live run's seed revealed at the close: {c['deals']}")
+            await ann.play_dfs()
+            await ann.close()
+            shown = poll(lambda: json.loads(get(port, "/api/competition")),
+                         lambda d: [x for x in d["challenges"] if x["id"] == "c"][0]["deals"])
+            check(len([x for x in shown["challenges"] if x["id"] == "c"][0]["deals"]) == 1,
+                  "the seed is revealed once the run ended")
+            # A revoked token: its live connection is closed.
+            ben = await Client.connect(port, tokens["ben"])
+            admin(db, "revoke", "ben")
+            try:
+                await asyncio.wait_for(ben.ws.recv(), 15)
+                check(False, "a revoked competitor's connection got a frame")
+            except websockets.ConnectionClosed as e:
+                check(e.code == 1008 and e.reason == "token withdrawn",
+                      f"revoked: {e.code} {e.reason}")
+        asyncio.run(scenario())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-competition-")
     test_bad_files(folder)
+    test_live_run_at_close(folder)
     for seeds in ("shared", "per_competitor"):
         db, path, results, runs = play_competition(folder, seeds)
         after_close(folder, db, path, runs, seeds)

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A competition under load (docs/benchmarks.md): 100 competitors finishing
+# short ranked runs at once against a real SQLite file, and the same 100
+# connections playing the same kind of runs as practice, in the same run of
+# this script, alternated three times (medians reported). The server is
+# pinned to core 0 with one I/O thread, ariadne-load to core 1.
+# Usage: scripts/bench-competition.sh [SECONDS_PER_RUN] [DB_FOLDER]
+#        (default 5 s; the database in a temporary folder under /tmp unless
+#        DB_FOLDER names another disk)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+seconds=${1:-5}
+bash "$root/scripts/build-release.sh"
+cmake --build --preset release -j 2 --target ariadne-load >/dev/null
+bin=$root/build/release
+work=$(mktemp -d "${2:-/tmp}/ariadne-bench-competition.XXXXXX")
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# sprint: runs of at most 8 moves on a 4 x 4 maze, to load the store (the
+# shape of ariadne-load --short --side 4 --max-steps 8); marathon: runs on a
+# 32 x 32 maze with the default move limit, to compare move throughput with
+# practice runs of the same shape (ariadne-load --short --side 32). Both
+# recursive-backtracker mazes with loops 0.5 and one treasure.
+cat > "$work/bench.json" <<'JSON'
+{"name": "bench", "seeds": "per_competitor",
+ "challenges": [
+   {"id": "sprint", "attempts": 1000000, "max_steps": 8,
+    "maze": {"generator": "recursive_backtracker", "width": 4, "height": 4, "loops": 0.5}},
+   {"id": "marathon", "attempts": 1000000,
+    "maze": {"generator": "recursive_backtracker", "width": 32, "height": 32, "loops": 0.5}}]}
+JSON
+for i in $(seq 1 100); do
+  "$bin/server/tools/ariadne-admin" --db "$work/bench.db" add-competitor "c$i" >> "$work/tokens"
+done
+
+start_server() {
+  rm -f "$work/port"
+  mkfifo "$work/port"
+  taskset -c 0 "$bin/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
+    --threads 1 --log-level warn --rate-limit 0 --competition "$work/bench.json" \
+    --db "$work/bench.db" &
+  server_pid=$!
+  read -r -t 30 port < "$work/port"
+}
+load() {
+  taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:$port/ws" -c 100 \
+    --warmup 1 --duration "$seconds" "$@" | tail -n 1
+}
+field() { /usr/bin/python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
+
+echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "database: $work (filesystem $(stat -f -c %T "$work"))"
+echo
+echo "| round | sprint: practice runs/s | sprint: ranked results persisted/s | marathon: practice moves/s | marathon: ranked moves/s | ratio | ranked p99 us | practice p99 us |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+start_server
+ratios=()
+rates=()
+for round in 1 2 3; do
+  practice_sprint=$(load --short --side 4 --max-steps 8)
+  ranked_sprint=$(load --tokens "$work/tokens" --challenge sprint)
+  practice=$(load --short --side 32)
+  ranked=$(load --tokens "$work/tokens" --challenge marathon)
+  pm=$(field "$practice" moves_per_s)
+  rm_=$(field "$ranked" moves_per_s)
+  rate=$(field "$ranked_sprint" results_per_s)
+  ratio=$(/usr/bin/python3 -c "print(f'{$rm_ / $pm:.2f}')")
+  ratios+=("$ratio")
+  rates+=("$rate")
+  printf "| %d | %.0f | %.0f | %.0f | %.0f | %s | %.0f | %.0f |\n" "$round" \
+    "$(field "$practice_sprint" results_per_s)" "$rate" "$pm" "$rm_" "$ratio" \
+    "$(field "$ranked" p99_us)" "$(field "$practice" p99_us)"
+done
+commits=$(curl -s "http://127.0.0.1:$port/metrics" | grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')
+kill "$server_pid"
+wait "$server_pid" || true
+server_pid=
+median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+echo
+echo "median ratio (ranked / practice moves per second): $(median "${ratios[@]}")"
+echo "median ranked results persisted per second: $(median "${rates[@]}")"
+read -r commit_sum commit_count <<<"$commits"
+echo "store transactions: $commit_count, mean $(/usr/bin/python3 -c "print(f'{1000 * $commit_sum / $commit_count:.2f}')") ms each"
+runs=$("$bin/server/tools/ariadne-admin" --db "$work/bench.db" export-runs --format csv | wc -l)
+echo "ranked runs in the database: $((runs - 1)); integrity: $("$bin/server/tools/ariadne-admin" --db "$work/bench.db" check)"
