@@ -1,66 +1,47 @@
-"""A raw competition client for the tests: hello with a token, ranked starts, a
-depth-first bot, and every frame the server sent kept for checks on the wire."""
-import asyncio
+"""The Python starter kit's drone, as the competition tests use it: every
+reply kept (for checks on the wire), a depth-first bot that can stop after a
+number of moves."""
 import json
+import os
+import sys
 
-import websockets
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
+from ariadne_client import DELTA, OPPOSITE, Drone, ServerError  # noqa: E402
 
-DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
-
-
-class Refused(Exception):
-    def __init__(self, reply):
-        super().__init__(f"{reply['code']}: {reply['message']}")
-        self.code = reply["code"]
+Refused = ServerError
 
 
-class Client:
-    def __init__(self, ws):
-        self.ws = ws
-        self.frames = []  # every text frame received
-        self.state = {}
-        self.welcome = None
+class Client(Drone):
+    def __init__(self, ws, timeout):
+        super().__init__(ws, timeout)
+        self.frames = []  # every reply, as JSON text
 
     @classmethod
     async def connect(cls, port, token=None, name="test"):
-        ws = await asyncio.wait_for(websockets.connect(f"ws://127.0.0.1:{port}/ws"), 10)
-        client = cls(ws)
-        hello = {"type": "hello", "name": name}
-        if token is not None:
-            hello["token"] = token
-        client.welcome = await client.request(hello)
-        if "state" in client.welcome:
-            client.state = client.welcome["state"]
-        return client
+        return await super().connect(f"ws://127.0.0.1:{port}/ws", name, 30.0, token)
 
     async def request(self, message):
-        await self.ws.send(json.dumps(message))
-        text = await asyncio.wait_for(self.ws.recv(), 30)
-        self.frames.append(text)
-        reply = json.loads(text)
-        if reply["type"] == "error":
-            raise Refused(reply)
-        if reply["type"] == "state":
-            self.state = reply
+        try:
+            reply = await super().request(message)
+        except ServerError as error:
+            self.frames.append(str(error))
+            raise
+        self.frames.append(json.dumps(reply))
         return reply
 
     async def start(self, challenge):
-        return await self.request({"type": "start", "challenge": challenge})
-
-    async def move(self, direction):
-        return (await self.request({"type": "move", "dir": direction}))["moved"]
+        return await self.start_challenge(challenge)
 
     async def play_dfs(self, max_moves=None):
         """Depth-first search to the end of the run (or max_moves moves)."""
-        visited = {self.position()}
+        visited = {self.position}
         way_back = []
         moves = 0
-        while "result" not in self.state:
+        while not self.finished:
             if max_moves is not None and moves >= max_moves:
                 return None
-            x, y = self.position()
-            fresh = [d for d in self.state["open"]
+            x, y = self.position
+            fresh = [d for d in self.open_sides
                      if (x + DELTA[d][0], y + DELTA[d][1]) not in visited]
             if fresh:
                 direction = fresh[0]
@@ -68,18 +49,12 @@ class Client:
             elif way_back:
                 direction = way_back.pop()
             else:
-                await self.request({"type": "abandon"})
+                await self.abandon()
                 break
             await self.move(direction)
             moves += 1
-            visited.add(self.position())
+            visited.add(self.position)
         return self.state["result"]
-
-    def position(self):
-        return self.state["position"]["x"], self.state["position"]["y"]
-
-    async def close(self):
-        await self.ws.close()
 
 
 def ratio(result):

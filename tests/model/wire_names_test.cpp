@@ -29,10 +29,12 @@ std::vector<std::string> names_of(const wire_names<Enum>& table) {
 // The wire names are the protocol: written out here so that a rename or a
 // reordering is a deliberate change to this test and to PROTOCOL.md.
 TEST(wire_names, error_codes) {
-  EXPECT_EQ(names_of(errc_names),
-            (std::vector<std::string>{"bad_json", "bad_request", "unknown_type", "hello_required",
-                                      "no_run", "run_active", "invalid_maze", "unknown_maze",
-                                      "too_large", "rate_limited", "server_busy"}));
+  EXPECT_EQ(
+      names_of(errc_names),
+      (std::vector<std::string>{"bad_json", "bad_request", "unknown_type", "hello_required",
+                                "no_run", "run_active", "invalid_maze", "unknown_maze", "too_large",
+                                "rate_limited", "server_busy", "unauthorized", "unknown_challenge",
+                                "no_attempts_left", "competition_not_open", "competition_closed"}));
 }
 
 TEST(wire_names, run_statuses) {
