@@ -14,6 +14,14 @@ ensure_packages "${ariadne_build_packages[@]}"
 [ "$preset" = fuzz ] && ensure_packages "${ariadne_fuzz_packages[@]}"
 
 cd "$root"
+if [ "$preset" != fuzz ]; then
+  # The JavaScript kit's tests: Node (these machines have Node 20 with its own
+  # npm; Debian's nodejs and npm only where node is missing) and the kit's
+  # locked npm packages.
+  command -v node >/dev/null 2>&1 || ensure_packages nodejs npm
+  echo "==> npm ci (clients/js)"
+  (cd clients/js && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
 log="$root/build/$preset.log"
 mkdir -p "$root/build"
 echo "==> configuring (preset $preset)"

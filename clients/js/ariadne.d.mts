@@ -1,0 +1,119 @@
+// Types of ariadne.mjs: protocol v1 (protocol/PROTOCOL.md).
+
+export type Direction = "N" | "E" | "S" | "W";
+
+export declare const DELTA: Readonly<Record<Direction, readonly [number, number]>>;
+export declare const OPPOSITE: Readonly<Record<Direction, Direction>>;
+
+export type RunStatus = "found" | "exhausted" | "abandoned" | "timeout";
+
+export interface RunResult {
+  status: RunStatus;
+  steps: number;
+  bumps: number;
+  score: number;
+  optimal: number;
+  efficiency: number;
+  seed?: number; // absent in a ranked run's result
+  found: number;
+  treasures: number;
+}
+
+export interface State {
+  type?: "state";
+  id?: unknown;
+  run: number;
+  position: { x: number; y: number };
+  open: Direction[];
+  treasure: boolean;
+  steps: number;
+  bumps: number;
+  found: number;
+  treasures: number;
+  moved?: boolean;
+  done?: number;
+  width?: number;
+  height?: number;
+  seed?: number;
+  max_steps?: number;
+  maze?: string;
+  result?: RunResult;
+}
+
+export interface ChallengeInfo {
+  id: string;
+  width: number;
+  height: number;
+  treasures: number;
+  max_steps: number | null;
+  time_limit_ms: number | null;
+  weight: number;
+  attempts: number;
+  attempts_left: number;
+  best: number | null;
+}
+
+export interface Welcome {
+  type: "welcome";
+  protocol: 1;
+  server: string;
+  session: string;
+  competitor?: string;
+  competition?: {
+    name: string;
+    opens_at: string | null;
+    closes_at: string | null;
+    challenges: ChallengeInfo[];
+  };
+  state?: State;
+}
+
+export interface MazeRequest {
+  generator?: string;
+  width?: number;
+  height?: number;
+  loops?: number;
+  seed?: number;
+  name?: string;
+}
+
+export type StartOptions =
+  | {
+      maze?: MazeRequest;
+      treasures?: number;
+      max_steps?: number;
+      reuse_walls_removed?: number;
+      time_limit_ms?: number;
+    }
+  | { challenge: string };
+
+export declare class AriadneError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string);
+}
+
+export declare class Drone {
+  state: State | null;
+  welcome: Welcome | null;
+  request(message: { type: string; [field: string]: unknown }): Promise<any>;
+  start(options?: StartOptions): Promise<State>;
+  sense(): Promise<State>;
+  move(dir: Direction): Promise<boolean>;
+  path(dirs: string | Direction[]): Promise<number>;
+  abandon(): Promise<State>;
+  challenges(): Promise<ChallengeInfo[]>;
+  close(): void;
+  readonly position: [number, number] | null;
+  readonly openSides: Direction[];
+  readonly finished: boolean;
+  readonly result: RunResult | null;
+}
+
+export interface ConnectOptions {
+  name?: string;
+  token?: string;
+  timeoutMs?: number;
+}
+
+export declare function connect(url: string, options?: ConnectOptions): Promise<Drone>;
+export declare function depthFirst(drone: Drone): Promise<RunResult | null>;
