@@ -159,13 +159,20 @@ export async function connect(url, { name = "js-bot", token, timeoutMs = 30000 }
 }
 
 /** The reference strategy: depth-first search trying N, E, S, W in that
- * order, walking back when nothing new is open. Plays the started run to its
- * end and resolves with the result. */
+ * order, walking back when nothing new is open; after each treasure found, a
+ * new search from where the drone stands. Plays the started run to its end
+ * and resolves with the result. */
 export async function depthFirst(drone) {
   const key = ([x, y]) => `${x},${y}`;
-  const visited = new Set([key(drone.position)]);
-  const wayBack = [];
+  let visited = new Set([key(drone.position)]);
+  let wayBack = [];
+  let found = drone.state.found;
   while (!drone.finished) {
+    if (drone.state.found !== found) {
+      found = drone.state.found;
+      visited = new Set([key(drone.position)]);
+      wayBack = [];
+    }
     const [x, y] = drone.position;
     const fresh = ["N", "E", "S", "W"].find(
       (d) => drone.openSides.includes(d) && !visited.has(key([x + DELTA[d][0], y + DELTA[d][1]])),

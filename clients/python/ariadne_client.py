@@ -97,12 +97,18 @@ class Drone:
 
 
 async def explore(drone):
-    """Depth-first search: enter a side not yet visited, else walk back.
-    Returns the number of steps this bot took."""
+    """Depth-first search: enter a side not yet visited (trying N, E, S, W in
+    that order), else walk back; after each treasure found, a new search from
+    where the drone stands. Returns the number of steps this bot took."""
     steps = 0
     visited = {drone.position}
     way_back = []
+    found = drone.state["found"]
     while not drone.finished:
+        if drone.state["found"] != found:
+            found = drone.state["found"]
+            visited = {drone.position}
+            way_back = []
         x, y = drone.position
         fresh = [d for d in drone.open_sides
                  if (x + DELTA[d][0], y + DELTA[d][1]) not in visited]
@@ -128,6 +134,7 @@ async def main():
     parser.add_argument("--size", default="16x16", help="WxH")
     parser.add_argument("--seed", type=int, help="default: the server picks one")
     parser.add_argument("--loops", type=float, default=0.0)
+    parser.add_argument("--treasures", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds to wait for each reply (default 30)")
     parser.add_argument("--token", help="a competitor's token (competition mode)")
@@ -137,6 +144,7 @@ async def main():
         parser.error("--challenge needs --token")
     width, height = (int(side) for side in args.size.split("x"))
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
+    options = {"treasures": args.treasures} if args.treasures != 1 else {}
     if args.seed is not None:
         maze["seed"] = args.seed
 
@@ -146,7 +154,7 @@ async def main():
             first = await drone.start_challenge(args.challenge)
             print(f"run {first['run']}: challenge {first['maze']} {first['width']}x{first['height']}")
         else:
-            first = await drone.start(**maze)
+            first = await drone.request({"type": "start", "maze": maze, **options})
             print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
                   f" seed {first['seed']}")
         steps = await explore(drone)

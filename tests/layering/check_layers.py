@@ -20,7 +20,8 @@ LIBRARIES = {
     "benchmark": ("benchmark/",),
     "sqlite": ("sqlite3.h",),
     "crypto": ("openssl/",),
-    "posix": ("unistd.h", "sys/", "signal.h", "fcntl.h", "poll.h", "netinet/", "arpa/", "malloc.h"),
+    "posix": ("unistd.h", "sys/", "signal.h", "fcntl.h", "poll.h", "netinet/", "arpa/", "malloc.h",
+              "spawn.h"),
 }
 
 # The C++20 standard library headers (C compatibility headers included).

@@ -12,6 +12,7 @@ const { values } = parseArgs({
     size: { type: "string", default: "16x16" },
     seed: { type: "string" },
     loops: { type: "string", default: "0" },
+    treasures: { type: "string", default: "1" },
     token: { type: "string" },
     challenge: { type: "string" },
     timeout: { type: "string", default: "30" },
@@ -27,7 +28,8 @@ try {
   const [width, height] = values.size.split("x").map(Number);
   const maze = { generator: values.generator, width, height, loops: Number(values.loops) };
   if (values.seed !== undefined) maze.seed = Number(values.seed);
-  const first = await drone.start(values.challenge ? { challenge: values.challenge } : { maze });
+  const first = await drone.start(values.challenge ? { challenge: values.challenge }
+    : { maze, treasures: Number(values.treasures) });
   console.log(`run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
     (first.seed !== undefined ? ` seed ${first.seed}` : ""));
   const result = await depthFirst(drone);

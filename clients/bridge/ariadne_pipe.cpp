@@ -1,0 +1,269 @@
+// ariadne-pipe: plays one run for a bot in any language that can print and
+// read lines. It starts the bot's program, relays its commands (one a line on
+// the program's stdout) to the server and answers each with one line on the
+// program's stdin (PROTOCOL.md, "The stdin/stdout bridge"). The program's
+// stderr passes through.
+//   ariadne-pipe --url ws://127.0.0.1:8080/ws --generator prim --size 16x16 --seed 42 -- ./my-bot
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "clients/bridge/line_protocol.hpp"
+#include "clients/sdk/remote_drone.hpp"
+#include "core/maze/maze_spec.hpp"
+
+extern char** environ;
+
+namespace {
+
+using namespace ariadne;
+using namespace ariadne::bridge;
+
+struct options {
+  std::string url = "ws://127.0.0.1:8080/ws";
+  std::string name = "ariadne-pipe";
+  std::string token;
+  std::string challenge;
+  std::string generator{default_generator};
+  std::string size = "16x16";
+  std::optional<std::uint64_t> seed;
+  double loops = 0;
+  std::uint32_t treasures = 1;
+  std::uint32_t reuse_walls = 0;
+  std::uint64_t max_steps = 0;
+  std::string maze;
+  double timeout_seconds = 30;
+  std::vector<std::string> command;
+};
+
+// The bot's program, its stdin and stdout on pipes.
+class child_program {
+ public:
+  explicit child_program(const std::vector<std::string>& command) {
+    int to_child[2];
+    int from_child[2];
+    if (pipe(to_child) != 0 || pipe(from_child) != 0) throw std::runtime_error("pipe failed");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+    for (const int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) {
+      posix_spawn_file_actions_addclose(&actions, fd);
+    }
+    std::vector<char*> argv;
+    for (const auto& arg : command)
+      argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    const int rc = posix_spawnp(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(to_child[0]);
+    close(from_child[1]);
+    if (rc != 0) {
+      close(to_child[1]);
+      close(from_child[0]);
+      throw std::runtime_error("cannot start " + command[0] + ": " + std::strerror(rc));
+    }
+    in_ = fdopen(to_child[1], "w");
+    out_ = fdopen(from_child[0], "r");
+  }
+  ~child_program() {
+    close_input();
+    if (out_ != nullptr) std::fclose(out_);
+    if (pid_ > 0) finish(std::chrono::seconds(5));
+  }
+  child_program(const child_program&) = delete;
+  child_program& operator=(const child_program&) = delete;
+
+  // One line from the program, or nullopt once it closed its stdout.
+  std::optional<std::string> read_line() {
+    char* data = nullptr;
+    std::size_t capacity = 0;
+    const ssize_t n = getline(&data, &capacity, out_);
+    std::optional<std::string> line;
+    if (n >= 0) line.emplace(data, static_cast<std::size_t>(n));
+    std::free(data);
+    if (line && !line->empty() && line->back() == '\n') line->pop_back();
+    return line;
+  }
+  // False when the program no longer reads.
+  bool write_line(const std::string& line) {
+    if (in_ == nullptr) return false;
+    return std::fprintf(in_, "%s\n", line.c_str()) >= 0 && std::fflush(in_) == 0;
+  }
+  void close_input() {
+    if (in_ != nullptr) std::fclose(in_);
+    in_ = nullptr;
+  }
+  // Waits for the program to exit (killing it after `grace`); its exit
+  // status as text.
+  std::string finish(std::chrono::seconds grace) {
+    const auto deadline = std::chrono::steady_clock::now() + grace;
+    int status = 0;
+    for (;;) {
+      const pid_t done = waitpid(pid_, &status, WNOHANG);
+      if (done == pid_) break;
+      if (done < 0) return "gone";
+      if (std::chrono::steady_clock::now() >= deadline) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return "killed after " + std::to_string(grace.count()) + " s";
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    pid_ = -1;
+    if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) return "signal " + std::to_string(WTERMSIG(status));
+    return "ended";
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* in_ = nullptr;
+  FILE* out_ = nullptr;
+};
+
+protocol::start_message request_for(const options& o) {
+  protocol::start_message start;
+  if (!o.maze.empty()) {
+    start.maze.name = o.maze;
+  } else {
+    start.maze.generator = o.generator;
+    const auto x = o.size.find('x');
+    if (x == std::string::npos) throw CLI::ValidationError("--size must look like 16x16");
+    start.maze.width = std::stoi(o.size.substr(0, x));
+    start.maze.height = std::stoi(o.size.substr(x + 1));
+    start.maze.loops = o.loops;
+  }
+  start.maze.seed = o.seed;
+  start.treasures = o.treasures;
+  if (o.reuse_walls > 0) start.reuse_walls_removed = o.reuse_walls;
+  if (o.max_steps > 0) start.max_steps = o.max_steps;
+  return start;
+}
+
+int relay(const options& o) {
+  signal(SIGPIPE, SIG_IGN);  // a bot that exits early: write fails, it does not kill us
+  remote_drone d(o.url, o.name,
+                 std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
+                 o.token);
+  const drone_state& first =
+      o.challenge.empty() ? d.start(request_for(o)) : d.start_challenge(o.challenge);
+  child_program bot(o.command);
+  std::uint64_t bad_lines = 0;
+  bool ended_by_bot = true;
+  bot.write_line(start_line(first));
+  while (!d.finished()) {
+    const auto line = bot.read_line();
+    if (!line) {
+      // The program is gone before the end of its run.
+      d.abandon();
+      ended_by_bot = false;
+      break;
+    }
+    const auto parsed = parse_line(*line);
+    if (const auto* problem = std::get_if<std::string>(&parsed)) {
+      ++bad_lines;
+      bot.write_line(error_line("bad_line", *problem));
+      continue;
+    }
+    const auto& command = std::get<line_command>(parsed);
+    std::string extra = "-";
+    try {
+      switch (command.type) {
+        case line_command::kind::sense:
+          d.sense();
+          break;
+        case line_command::kind::move:
+          extra = d.move(command.dirs.front()) ? "1" : "0";
+          break;
+        case line_command::kind::path:
+          extra = std::to_string(d.path(command.dirs));
+          break;
+        case line_command::kind::abandon:
+          d.abandon();
+          break;
+      }
+    } catch (const drone_error& e) {
+      if (!e.code()) throw;  // the connection is gone
+      ++bad_lines;
+      bot.write_line(error_line(to_string(*e.code()), e.what()));
+      continue;
+    }
+    if (!d.finished()) bot.write_line(state_line(d.state(), extra));
+  }
+  const drone_state& last = d.state();
+  bot.write_line(end_line(last));
+  bot.close_input();
+  const std::string exit = bot.finish(std::chrono::seconds(5));
+  const run_result& r = *last.result;
+  if (!ended_by_bot) {
+    std::cerr << "ariadne-pipe: the bot's program closed its output (" << exit
+              << ") before its run ended: the run is abandoned\n";
+  }
+  if (bad_lines > 0) std::cerr << "ariadne-pipe: " << bad_lines << " line(s) refused\n";
+  nlohmann::ordered_json result = {{"status", std::string(to_string(r.status))},
+                                   {"steps", r.steps},
+                                   {"bumps", r.bumps},
+                                   {"score", r.score},
+                                   {"optimal", r.optimal},
+                                   {"efficiency", r.efficiency},
+                                   {"found", r.found},
+                                   {"treasures", r.treasures},
+                                   {"refused_lines", bad_lines}};
+  if (r.seed) result["seed"] = *r.seed;
+  std::cout << "result: " << result.dump() << "\n";
+  return r.status == run_status::found ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  options o;
+  CLI::App app{"Play one Ariadne run for a bot that speaks lines on stdin and stdout.",
+               "ariadne-pipe"};
+  app.set_version_flag("--version", std::string("ariadne-pipe ") + ARIADNE_VERSION);
+  app.add_option("-u,--url", o.url, "Server")->capture_default_str();
+  app.add_option("--name", o.name, "The name said in hello")->capture_default_str();
+  app.add_option("--token", o.token, "A competitor's token (with --challenge)")
+      ->envname("ARIADNE_TOKEN");
+  app.add_option("--challenge", o.challenge, "Play a ranked run on this challenge");
+  app.add_option("-g,--generator", o.generator, "Maze generator")->capture_default_str();
+  app.add_option("--size", o.size, "Maze size WxH")->capture_default_str();
+  app.add_option("--seed", o.seed, "Maze seed (default: the server picks one)");
+  app.add_option("--loops", o.loops, "Fraction of dead ends removed, 0 to 1")
+      ->capture_default_str();
+  app.add_option("--treasures", o.treasures, "Treasures")->capture_default_str();
+  app.add_option("--reuse-walls", o.reuse_walls, "Walls knocked down after each find");
+  app.add_option("--max-steps", o.max_steps, "Move limit (default 10 x cells)");
+  app.add_option("--maze", o.maze, "A named maze of the server instead of a generator");
+  app.add_option("--timeout", o.timeout_seconds, "Seconds to wait for each reply")
+      ->check(CLI::Range(0.001, 3600.0))
+      ->capture_default_str();
+  app.add_option("command", o.command, "The bot's program and its arguments, after --")
+      ->required()
+      ->expected(-1);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    return relay(o);
+  } catch (const std::exception& e) {
+    std::cerr << "ariadne-pipe: " << e.what() << "\n";
+    return 2;
+  }
+}

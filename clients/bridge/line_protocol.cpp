@@ -1,0 +1,88 @@
+#include "clients/bridge/line_protocol.hpp"
+
+#include "core/model/limits.hpp"
+
+namespace ariadne::bridge {
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\r' || text.back() == '\t')) {
+    text.remove_suffix(1);
+  }
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    text.remove_prefix(1);
+  return text;
+}
+
+std::string open_letters(unsigned open) {
+  std::string letters;
+  for (const direction d : all_directions) {
+    if ((open & (1U << static_cast<unsigned>(d))) != 0) letters += to_char(d);
+  }
+  return letters.empty() ? "-" : letters;
+}
+
+}  // namespace
+
+std::variant<line_command, std::string> parse_line(std::string_view raw) {
+  const std::string_view line = trim(raw);
+  const auto space = line.find(' ');
+  const std::string_view word = line.substr(0, space);
+  const std::string_view rest =
+      space == std::string_view::npos ? std::string_view() : trim(line.substr(space + 1));
+  line_command command;
+  if (word == "SENSE" || word == "ABANDON") {
+    if (!rest.empty()) return std::string(word) + " takes nothing after it";
+    command.type = word == "SENSE" ? line_command::kind::sense : line_command::kind::abandon;
+    return command;
+  }
+  if (word == "MOVE" || word == "PATH") {
+    if (rest.empty()) return std::string(word) + " needs directions: N, E, S or W";
+    if (word == "MOVE" && rest.size() != 1) return "MOVE takes one direction: N, E, S or W";
+    if (rest.size() > limits::path_letters.max) {
+      return "PATH takes at most " + std::to_string(limits::path_letters.max) + " directions";
+    }
+    for (const char c : rest) {
+      const auto d = direction_from_letter(c);
+      if (!d) return "directions are N, E, S and W (upper case), not '" + std::string(1, c) + "'";
+      command.dirs.push_back(*d);
+    }
+    command.type = word == "MOVE" ? line_command::kind::move : line_command::kind::path;
+    return command;
+  }
+  if (line.empty())
+    return std::string("an empty line; commands are SENSE, MOVE d, PATH dirs, ABANDON");
+  return "unknown command '" + std::string(word.substr(0, 20)) +
+         "'; commands are SENSE, MOVE d, PATH dirs, ABANDON";
+}
+
+std::string start_line(const drone_state& s) {
+  return "START " + std::to_string(s.width.value_or(0)) + " " +
+         std::to_string(s.height.value_or(0)) + " " + std::to_string(s.position.x) + " " +
+         std::to_string(s.position.y) + " " + open_letters(s.open) + " " +
+         std::to_string(s.max_steps.value_or(0)) + " " + std::to_string(s.treasures);
+}
+
+std::string state_line(const drone_state& s, std::string_view extra) {
+  return "STATE " + std::to_string(s.position.x) + " " + std::to_string(s.position.y) + " " +
+         open_letters(s.open) + " " + (s.treasure ? "1" : "0") + " " + std::to_string(s.steps) +
+         " " + std::to_string(s.bumps) + " " + std::to_string(s.found) + " " +
+         std::to_string(s.treasures) + " " + std::string(extra);
+}
+
+std::string end_line(const drone_state& s) {
+  const run_result& r = *s.result;
+  return "END " + std::string(to_string(r.status)) + " " + std::to_string(r.steps) + " " +
+         std::to_string(r.bumps) + " " + std::to_string(r.score) + " " + std::to_string(r.optimal) +
+         " " + std::to_string(r.found) + " " + std::to_string(r.treasures);
+}
+
+std::string error_line(std::string_view code, std::string_view sentence) {
+  std::string line = "ERROR " + std::string(code) + " ";
+  for (const char c : sentence)
+    line += c == '\n' ? ' ' : c;
+  return line;
+}
+
+}  // namespace ariadne::bridge

@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+"""Every kit is the same client. The scenario of tests/kits/scenario.json is
+played over a real socket by the reference strategy written in each kit (the
+C++ SDK through ariadne-bot, the Python kit, the JavaScript kit, and the C
+bot behind ariadne-pipe), and offline by the C++ dfs bot: every run must give
+exactly the same steps, bumps and result everywhere. Each kit also plays one
+ranked challenge of a test competition with a token.
+
+Usage: conformance_test.py BUILD_DIR SOURCE_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
+from ariadne_server import start_server  # noqa: E402
+
+BUILD, SOURCE = sys.argv[1], sys.argv[2]
+SERVER = os.path.join(BUILD, "server/net/ariadne-server")
+BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
+PIPE = os.path.join(BUILD, "clients/bridge/ariadne-pipe")
+ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
+JS = os.path.join(SOURCE, "clients/js/examples/dfs-bot.mjs")
+FIELDS = ("status", "steps", "bumps", "score", "optimal")
+
+if shutil.which("node") is None or not os.path.isdir(os.path.join(SOURCE, "clients/js/node_modules/ws")):
+    print("SKIP: node, or the JavaScript kit's packages (npm ci in clients/js), missing")
+    sys.exit(77)
+
+
+def result_line(text):
+    lines = [line for line in text.splitlines() if line.startswith("result: ")]
+    return json.loads(lines[-1][len("result: "):]) if lines else None
+
+
+def pick(result):
+    return tuple(result[f] for f in FIELDS)
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="ariadne-kits-")
+    subprocess.run(["cc", "-O2", "-o", os.path.join(folder, "dfs_bot"),
+                    os.path.join(SOURCE, "clients/bridge/examples/dfs_bot.c")], check=True)
+    with open(os.path.join(os.path.dirname(__file__), "scenario.json")) as f:
+        runs = json.load(f)["runs"]
+    db = os.path.join(folder, "kits.db")
+    kits = ("cpp", "python", "javascript", "bridge")
+    tokens = {k: subprocess.run([ADMIN, "--db", db, "add-competitor", k], capture_output=True,
+                                text=True, check=True).stdout.strip() for k in kits}
+    competition = os.path.join(folder, "kits.json")
+    with open(competition, "w") as f:
+        json.dump({"name": "kits", "seeds": "shared", "challenges": [
+            {"id": "one", "maze": {"generator": "prim", "width": 10, "height": 10}}]}, f)
+    proc, port = start_server(SERVER, "--competition", competition, "--db", db)
+    url = f"ws://127.0.0.1:{port}/ws"
+    failures = 0
+    try:
+        for run in runs:
+            size = f"{run['width']}x{run['height']}"
+            maze = ["--generator", run["generator"], "--size", size, "--loops", str(run["loops"]),
+                    "--treasures", str(run["treasures"])]
+            got = {}
+            offline = os.path.join(folder, "offline.json")
+            subprocess.run([BOT, "--offline", "--bot", "dfs", *maze, "--seeds", str(run["seed"]),
+                            "-q", "--json", offline], check=True, capture_output=True)
+            with open(offline) as f:
+                got["cpp offline"] = pick(json.load(f)["runs"][0])
+            online = os.path.join(folder, "online.json")
+            subprocess.run([BOT, "--url", url, "--bot", "dfs", *maze, "--seeds", str(run["seed"]),
+                            "-q", "--json", online], check=True, capture_output=True)
+            with open(online) as f:
+                got["cpp"] = pick(json.load(f)["runs"][0])
+            py = subprocess.run(["/usr/bin/python3", KIT, "--url", url, "--generator", run["generator"],
+                                 "--size", size, "--loops", str(run["loops"]), "--seed", str(run["seed"]),
+                                 "--treasures", str(run["treasures"])],
+                                capture_output=True, text=True, timeout=60)
+            got["python"] = pick(result_line(py.stdout)) if result_line(py.stdout) else py.stderr
+            js = subprocess.run(["node", JS, "--url", url, "--generator", run["generator"], "--size", size,
+                                 "--loops", str(run["loops"]), "--seed", str(run["seed"]),
+                                 "--treasures", str(run["treasures"])],
+                                capture_output=True, text=True, timeout=60)
+            got["javascript"] = pick(result_line(js.stdout)) if result_line(js.stdout) else js.stderr
+            bridge = subprocess.run([PIPE, "--url", url, *maze, "--seed", str(run["seed"]), "--",
+                                     os.path.join(folder, "dfs_bot")],
+                                    capture_output=True, text=True, timeout=60)
+            got["bridge"] = pick(result_line(bridge.stdout)) if result_line(bridge.stdout) else bridge.stderr
+            if len(set(got.values())) != 1:
+                failures += 1
+                print(f"FAIL: {run}: {got}")
+            else:
+                print(f"ok {run['generator']} {size} seed {run['seed']}: {got['cpp']}")
+        # One ranked challenge per kit, with its token.
+        ranked = {
+            "cpp": [BOT, "--url", url, "--token", tokens["cpp"], "--challenge", "one", "--bot", "dfs"],
+            "python": ["/usr/bin/python3", KIT, "--url", url, "--token", tokens["python"], "--challenge", "one"],
+            "javascript": ["node", JS, "--url", url, "--token", tokens["javascript"], "--challenge", "one"],
+            "bridge": [PIPE, "--url", url, "--token", tokens["bridge"], "--challenge", "one", "--",
+                       os.path.join(folder, "dfs_bot")],
+        }
+        for kit, command in ranked.items():
+            done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+            if done.returncode != 0:
+                failures += 1
+                print(f"FAIL: {kit} ranked: {done.stdout}{done.stderr}")
+        export = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs"], capture_output=True,
+                                           text=True, check=True).stdout)
+        steps = {r["competitor"]: (r["status"], r["steps"]) for r in export}
+        # Shared seeds: the same maze for everyone, and the same strategy.
+        if sorted(steps) != sorted(kits) or len(set(steps.values())) != 1:
+            failures += 1
+            print(f"FAIL: ranked runs differ: {steps}")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    print(f"{failures} failure(s)")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
