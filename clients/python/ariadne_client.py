@@ -96,15 +96,16 @@ class Drone:
         return "result" in self.state
 
 
-async def explore(drone):
+async def explore(drone, max_moves=None):
     """Depth-first search: enter a side not yet visited (trying N, E, S, W in
     that order), else walk back; after each treasure found, a new search from
-    where the drone stands. Returns the number of steps this bot took."""
+    where the drone stands. Stops after max_moves moves when given. Returns
+    the number of steps this bot took."""
     steps = 0
     visited = {drone.position}
     way_back = []
     found = drone.state["found"]
-    while not drone.finished:
+    while not drone.finished and (max_moves is None or steps < max_moves):
         if drone.state["found"] != found:
             found = drone.state["found"]
             visited = {drone.position}

@@ -6,7 +6,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
-from ariadne_client import DELTA, OPPOSITE, Drone, ServerError  # noqa: E402
+from ariadne_client import Drone, ServerError, explore  # noqa: E402
 
 Refused = ServerError
 
@@ -33,28 +33,10 @@ class Client(Drone):
         return await self.start_challenge(challenge)
 
     async def play_dfs(self, max_moves=None):
-        """Depth-first search to the end of the run (or max_moves moves)."""
-        visited = {self.position}
-        way_back = []
-        moves = 0
-        while not self.finished:
-            if max_moves is not None and moves >= max_moves:
-                return None
-            x, y = self.position
-            fresh = [d for d in self.open_sides
-                     if (x + DELTA[d][0], y + DELTA[d][1]) not in visited]
-            if fresh:
-                direction = fresh[0]
-                way_back.append(OPPOSITE[direction])
-            elif way_back:
-                direction = way_back.pop()
-            else:
-                await self.abandon()
-                break
-            await self.move(direction)
-            moves += 1
-            visited.add(self.position)
-        return self.state["result"]
+        """The kit's depth-first bot to the end of the run (or max_moves
+        moves); the result, or None when stopped before the end."""
+        await explore(self, max_moves)
+        return self.state.get("result")
 
 
 def ratio(result):

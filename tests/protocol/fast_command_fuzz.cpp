@@ -1,8 +1,8 @@
 // Differential fuzzing of the fast command reader against the full parser:
 // whatever parse_fast_command accepts, parse_client_message must accept too,
 // as the same command with the same id; a frame with a NUL in it, or a
-// leading byte-order mark, is refused by both; and the id echoed (its raw text, protocol/raw_json.hpp) reads back as
-// exactly the value nlohmann reads. Built two ways:
+// leading byte-order mark, is refused by both; and the id echoed (its raw text,
+// protocol/raw_json.hpp) reads back as exactly the value nlohmann reads. Built two ways:
 // - with clang's -fsanitize=fuzzer (scripts/fuzz-codec.sh) as a libFuzzer target;
 // - otherwise with its own main, which replays a seed corpus and a fixed
 //   number of seeded random mutations (the ctest protocol.fast_command_fuzz).
