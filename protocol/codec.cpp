@@ -464,6 +464,18 @@ std::variant<server_reply, parse_error> parse_server_message(std::string_view te
   }
 }
 
+std::variant<run_result, parse_error> parse_result(std::string_view text) {
+  try {
+    const json doc = json::parse(text);
+    if (!doc.is_object()) return parse_error{errc::bad_request, "a result is an object", {}};
+    return read_result(doc);
+  } catch (const field_problem& problem) {
+    return parse_error{problem.code, problem.message, {}};
+  } catch (const std::exception& e) {
+    return parse_error{errc::bad_request, std::string("malformed result: ") + e.what(), {}};
+  }
+}
+
 std::string write_client_message(const client_message& message, std::string_view id) {
   json doc = json::object();
   std::visit(
@@ -506,6 +518,31 @@ std::string write_client_message(const client_message& message, std::string_view
       },
       message);
   return with_raw_id(doc.dump(), id);
+}
+
+void append_result(std::string& out, const run_result& r) {
+  out += "{\"status\":\"";
+  out += to_string(r.status);
+  out += '"';
+  append_key(out, "steps");
+  append_number(out, r.steps);
+  append_key(out, "bumps");
+  append_number(out, r.bumps);
+  append_key(out, "score");
+  append_number(out, r.score);
+  append_key(out, "optimal");
+  append_number(out, r.optimal);
+  append_key(out, "efficiency");
+  append_number(out, r.efficiency);
+  if (r.seed) {
+    append_key(out, "seed");
+    append_number(out, *r.seed);
+  }
+  append_key(out, "found");
+  append_number(out, r.found);
+  append_key(out, "treasures");
+  append_number(out, r.treasures);
+  out += '}';
 }
 
 void append_state(std::string& out, const state_message& s, std::string_view id) {
@@ -569,29 +606,8 @@ void append_state(std::string& out, const state_message& s, std::string_view id)
     append_json_string(out, *s.maze);
   }
   if (s.result) {
-    const run_result& r = *s.result;
-    out += ",\"result\":{\"status\":\"";
-    out += to_string(r.status);
-    out += '"';
-    append_key(out, "steps");
-    append_number(out, r.steps);
-    append_key(out, "bumps");
-    append_number(out, r.bumps);
-    append_key(out, "score");
-    append_number(out, r.score);
-    append_key(out, "optimal");
-    append_number(out, r.optimal);
-    append_key(out, "efficiency");
-    append_number(out, r.efficiency);
-    if (r.seed) {
-      append_key(out, "seed");
-      append_number(out, *r.seed);
-    }
-    append_key(out, "found");
-    append_number(out, r.found);
-    append_key(out, "treasures");
-    append_number(out, r.treasures);
-    out += '}';
+    out += ",\"result\":";
+    append_result(out, *s.result);
   }
   out += '}';
 }

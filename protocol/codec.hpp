@@ -42,6 +42,10 @@ std::string write_server_message(const server_message& message, std::string_view
 
 // Appends a state reply to out without building a JSON tree: the hot path.
 void append_state(std::string& out, const state_message& state, std::string_view id = {});
+// Appends a result object, as every message carries it.
+void append_result(std::string& out, const run_result& result);
+// A result object read back, or the problem with it.
+std::variant<run_result, parse_error> parse_result(std::string_view text);
 
 // The letters of a path: "NNEES".
 std::string path_letters(const std::vector<direction>& dirs);

@@ -1,18 +1,15 @@
 #include "protocol/maze_json.hpp"
 
-#include <cctype>
-
 #include <nlohmann/json.hpp>
 
 #include "core/maze/format_error.hpp"
+#include "core/maze/walls_code.hpp"
 
 namespace ariadne {
 
 namespace {
 
 using json = nlohmann::json;
-
-constexpr std::string_view hex_digits = "0123456789abcdef";
 
 cell read_cell(const json& j, const std::string& what, const grid& g) {
   if (!j.is_object() || !j.contains("x") || !j.contains("y") || !j["x"].is_number_integer() ||
@@ -53,52 +50,16 @@ maze_layout read_maze_json(std::string_view text) {
   if (doc.contains("version") && doc["version"] != 1) {
     throw format_error(0, 0, "only version 1 of the JSON maze format is known");
   }
-  maze_layout layout{grid(read_side(doc, "width"), read_side(doc, "height")), std::nullopt, {}};
-  grid& g = layout.walls;
+  const std::int32_t width = read_side(doc, "width");
+  const std::int32_t height = read_side(doc, "height");
   if (!doc.contains("walls") || !doc["walls"].is_string()) {
     throw format_error(0, 0, "\"walls\" must be a string of hex digits");
   }
-  const auto& walls = doc["walls"].get_ref<const std::string&>();
-  if (walls.size() != g.cell_count()) {
-    throw format_error(0, 0,
-                       "\"walls\" must have one hex digit per cell (" +
-                           std::to_string(g.cell_count()) + "), got " +
-                           std::to_string(walls.size()));
-  }
-  std::vector<std::uint8_t> masks(walls.size());
-  for (std::size_t i = 0; i < walls.size(); ++i) {
-    const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(walls[i])));
-    const auto digit = hex_digits.find(c);
-    if (digit == std::string_view::npos) {
-      throw format_error(0, 0,
-                         "\"walls\" character " + std::to_string(i + 1) + " is not a hex digit");
-    }
-    masks[i] = static_cast<std::uint8_t>(digit);
-  }
-  // Bit for direction d in a digit: north 8, east 4, south 2, west 1.
-  auto wall_bit = [](direction d) { return 8U >> static_cast<unsigned>(d); };
-  for (grid::index i = 0; i < g.cell_count(); ++i) {
-    for (const direction d : all_directions) {
-      const bool wall = (masks[i] & wall_bit(d)) != 0;
-      const cell c = g.cell_at(i);
-      if (!g.is_interior(i, d)) {
-        if (!wall) {
-          throw format_error(0, 0,
-                             std::string("the outer boundary must be closed: side ") + to_char(d) +
-                                 " of (" + std::to_string(c.x) + ", " + std::to_string(c.y) +
-                                 ") is open");
-        }
-        continue;
-      }
-      const bool other_wall = (masks[g.neighbour(i, d)] & wall_bit(opposite(d))) != 0;
-      if (wall != other_wall) {
-        throw format_error(0, 0,
-                           std::string("side ") + to_char(d) + " of (" + std::to_string(c.x) +
-                               ", " + std::to_string(c.y) + ") disagrees with its neighbour");
-      }
-      if (!wall) g.set_open(i, d, true);
-    }
-  }
+  maze_layout layout{
+      grid_from_walls_code(width, height, doc["walls"].get_ref<const std::string&>()),
+      std::nullopt,
+      {}};
+  const grid& g = layout.walls;
   if (doc.contains("start") && !doc["start"].is_null())
     layout.start = read_cell(doc["start"], "start", g);
   if (doc.contains("goals")) {
@@ -111,21 +72,11 @@ maze_layout read_maze_json(std::string_view text) {
 
 std::string write_maze_json(const maze_layout& layout) {
   const grid& g = layout.walls;
-  std::string walls(g.cell_count(), '0');
-  for (grid::index i = 0; i < g.cell_count(); ++i) {
-    // open_mask has bit k for open direction k; the digit wants 8 >> k for walls.
-    const unsigned open = g.open_mask(i);
-    unsigned digit = 0;
-    for (unsigned k = 0; k < 4; ++k) {
-      if ((open & (1U << k)) == 0) digit |= 8U >> k;
-    }
-    walls[i] = hex_digits[digit];
-  }
   json doc = {{"format", "ariadne-maze"},
               {"version", 1},
               {"width", g.width()},
               {"height", g.height()},
-              {"walls", walls}};
+              {"walls", walls_code(g)}};
   if (layout.start) doc["start"] = {{"x", layout.start->x}, {"y", layout.start->y}};
   if (!layout.goals.empty()) {
     json goals = json::array();

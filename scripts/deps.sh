@@ -11,6 +11,12 @@ ariadne_build_packages=(
   libsqlite3-dev libssl-dev
 )
 
+# Needed for the browser tests (web.browser: headless Chromium driven by
+# Selenium); scripts/test.sh installs them, the Docker image never needs them.
+ariadne_browser_packages=(
+  chromium chromium-driver python3-selenium
+)
+
 # Needed for the fuzz preset (scripts/fuzz.sh, and CI's fuzz step).
 ariadne_fuzz_packages=(
   clang libclang-rt-14-dev

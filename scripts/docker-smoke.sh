@@ -1,31 +1,234 @@
 #!/usr/bin/env bash
-# Builds the Docker image, runs it, waits until Docker reports it healthy,
-# plays one run with the Python starter kit, and stops it. Needs a Docker
-# engine (the development machines have none; CI exercises the same steps
-# through scripts/test.sh and scripts/build-release.sh).
+# Builds the Docker image and proves it works: runs it, waits for Docker's own
+# health status, plays full runs with the Python kit (from this machine) and
+# with ariadne-bot (from a second container of the image), checks that the
+# server runs unprivileged, stops it with SIGTERM (exit 0 expected), then runs
+# docker/compose.yml (server and two bots; the competition service, restarted
+# with its leaderboard intact) and takes it down.
+#
+# Uses the engine `docker info` reaches. Where none runs, it starts its own
+# dockerd (Debian's docker.io, vfs storage, no iptables, no bridge) under a
+# temporary folder, and then runs every container with host networking and
+# talks to it on 127.0.0.1. Where debian:bookworm(-slim) is missing and cannot
+# be pulled, it bootstraps one with debootstrap from apt's Debian mirror.
+# Everything it made is removed at the end: containers by ID, the compose
+# project with its volume, and an engine it started, by PID.
+#
+# Usage: scripts/docker-smoke.sh        ARIADNE_IMAGE=tag (default ariadne:smoke)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/deps.sh
+source "$root/scripts/deps.sh"
 image=${ARIADNE_IMAGE:-ariadne:smoke}
-port=${ARIADNE_SMOKE_PORT:-18080}
-command -v docker >/dev/null || { echo "error: docker is not installed" >&2; exit 1; }
-docker info >/dev/null 2>&1 || { echo "error: no Docker engine is reachable" >&2; exit 1; }
+python=/usr/bin/python3
+work=$(mktemp -d /tmp/ariadne-smoke.XXXXXX)
+engine_pid=
+containers=()
+project=
+compose_files=()
 
-echo "==> building $image"
-docker build -f "$root/docker/Dockerfile" -t "$image" "$root"
-echo "==> starting it on port $port"
-container=$(docker run -d --rm -p "127.0.0.1:$port:8080" "$image")
-trap 'docker stop "$container" >/dev/null 2>&1 || true' EXIT
-# Docker runs the image's HEALTHCHECK; wait for its verdict (at most 60 s).
-for _ in $(seq 1 60); do
-  status=$(docker inspect --format '{{.State.Health.Status}}' "$container")
-  [ "$status" = healthy ] && break
-  [ "$status" = unhealthy ] && { docker logs "$container"; echo "error: unhealthy" >&2; exit 1; }
-  sleep 1
+step() { echo "==> $*"; }
+fail() {
+  echo "error: $*" >&2
+  exit 1
+}
+
+cleanup() {
+  local status=$?
+  set +e
+  if [ -n "$project" ]; then
+    docker-compose -p "$project" "${compose_files[@]}" --profile competition down -v \
+      >/dev/null 2>&1
+  fi
+  for id in "${containers[@]}"; do docker rm -f "$id" >/dev/null 2>&1; done
+  if [ -n "$engine_pid" ]; then
+    kill "$engine_pid" 2>/dev/null
+    for _ in $(seq 1 100); do kill -0 "$engine_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$engine_pid" 2>/dev/null
+    # Mounts a killed engine may leave behind, deepest first, before removal.
+    grep -o " $work/[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null
+  fi
+  rm -rf "$work"
+  [ $status -eq 0 ] && echo "docker smoke test passed" || echo "docker smoke test FAILED" >&2
+  exit $status
+}
+trap cleanup EXIT
+
+# A free TCP port on 127.0.0.1 (host networking shares the host's ports).
+free_port() {
+  "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wait_healthy ID: waits for Docker's verdict from the image's HEALTHCHECK.
+wait_healthy() {
+  local status=
+  for _ in $(seq 1 120); do
+    status=$(docker inspect --format '{{.State.Health.Status}}' "$1")
+    case $status in
+      healthy) return 0 ;;
+      unhealthy) break ;;
+    esac
+    [ "$(docker inspect --format '{{.State.Running}}' "$1")" = true ] || break
+    sleep 0.5
+  done
+  docker logs "$1" 2>&1 | tail -20
+  fail "container $1 is not healthy (status: ${status:-none})"
+}
+
+# --- the engine -------------------------------------------------------------
+host_network=0
+if docker info >/dev/null 2>&1; then
+  step "using the running Docker engine"
+else
+  step "no Docker engine is reachable: starting one under $work"
+  ensure_packages docker.io
+  dockerd --storage-driver vfs --iptables=false --ip6tables=false --bridge=none \
+    --data-root "$work/data" --exec-root "$work/exec" --pidfile "$work/docker.pid" \
+    --host "unix://$work/docker.sock" >"$work/dockerd.log" 2>&1 &
+  engine_pid=$!
+  export DOCKER_HOST=unix://$work/docker.sock
+  for _ in $(seq 1 300); do
+    docker info >/dev/null 2>&1 && break
+    kill -0 "$engine_pid" 2>/dev/null || { tail -20 "$work/dockerd.log"; fail "dockerd exited"; }
+    sleep 0.1
+  done
+  docker info >/dev/null 2>&1 || { tail -20 "$work/dockerd.log"; fail "dockerd never became ready"; }
+  host_network=1
+fi
+net=()
+[ $host_network -eq 1 ] && net=(--network host)
+
+# --- base images ------------------------------------------------------------
+missing=()
+for base in debian:bookworm debian:bookworm-slim; do
+  docker image inspect "$base" >/dev/null 2>&1 && continue
+  timeout 60 docker pull -q "$base" >/dev/null 2>&1 || missing+=("$base")
 done
-[ "$status" = healthy ] || { docker logs "$container"; echo "error: never became healthy" >&2; exit 1; }
-echo "==> healthy; one run with the Python starter kit"
-/usr/bin/python3 "$root/clients/python/ariadne_client.py" --url "ws://127.0.0.1:$port/ws" --seed 42
-echo "==> the server stops cleanly"
-docker stop "$container" >/dev/null
-trap - EXIT
-echo "docker smoke test passed"
+if [ ${#missing[@]} -gt 0 ]; then
+  ensure_packages debootstrap
+  mirror=$(apt-cache policy | awk '$3 ~ /^bookworm\/main$/ && $2 ~ /^https?:/ {print $2; exit}')
+  [ -n "$mirror" ] || mirror=http://deb.debian.org/debian
+  step "no registry answers: bootstrapping ${missing[*]} from $mirror (locally bootstrapped base in use)"
+  if ! debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1; then
+    tail -20 "$work/debootstrap.log"
+    fail "debootstrap failed (log above)"
+  fi
+  rm -rf "$work"/rootfs/var/cache/apt/archives/*.deb "$work"/rootfs/var/cache/apt/*.bin \
+    "$work"/rootfs/var/lib/apt/lists/*
+  base_id=$(tar -C "$work/rootfs" -c . | docker import - "${missing[0]}")
+  for base in "${missing[@]}"; do docker tag "$base_id" "$base"; done
+  rm -rf "$work/rootfs"
+fi
+
+# --- the image ----------------------------------------------------------------
+step "building $image (log: the build's Step lines; the whole log on failure)"
+if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" -f "$root/docker/Dockerfile" -t "$image" "$root" \
+  2>&1 | tee "$work/build.log" | grep --line-buffered -E '^(Step [0-9]+/|==> )'; then
+  fail "docker build failed"
+fi
+grep -q "^Successfully tagged $image" "$work/build.log" || {
+  tail -40 "$work/build.log"
+  fail "docker build failed (end of its log above)"
+}
+grep -E '^100% tests passed|tests passed' "$work/build.log" | tail -1
+size() { docker image inspect --format '{{.Size}}' "$1" | awk '{printf "%.1f MB", $1 / 1e6}'; }
+step "image $image: $(size "$image"), on a base of $(size debian:bookworm-slim)"
+
+# --- one container --------------------------------------------------------------
+port=8080
+publish=()
+if [ $host_network -eq 1 ]; then
+  port=$(free_port)
+else
+  publish=(-p "127.0.0.1::8080")
+fi
+step "running it"
+server=$(docker run -d "${net[@]}" "${publish[@]}" -e ARIADNE_PORT=$port "$image")
+containers+=("$server")
+outside_port=$port
+if [ $host_network -eq 0 ]; then
+  outside_port=$(docker port "$server" 8080/tcp | head -1 | sed 's/.*://')
+fi
+wait_healthy "$server"
+step "healthy (Docker's HEALTHCHECK ran ariadne-bot --ping); the server runs as uid 10001"
+uids=$(docker top "$server" -eo pid,uid,comm | awk 'NR > 1 && $3 == "ariadne-server" {print $2}')
+[ "$uids" = 10001 ] || fail "ariadne-server runs as uid '${uids:-?}', not 10001"
+
+step "a full run with the Python kit, from this machine"
+"$python" "$root/clients/python/ariadne_client.py" --url "ws://127.0.0.1:$outside_port/ws" \
+  --generator prim --size 24x24 --seed 42 || fail "the Python kit's run did not find the treasure"
+
+step "full runs with ariadne-bot, from a second container"
+# Sharing the server's network namespace works the same on either networking.
+docker run --rm --network "container:$server" "$image" ariadne-bot --bot tremaux \
+  --url "ws://127.0.0.1:$port/ws" --generator hunt_and_kill --size 16x16 --seeds 1-10 --loops 0.2 ||
+  fail "ariadne-bot's runs failed (tremaux always finds the treasure)"
+
+step "SIGTERM stops it with exit code 0"
+docker kill --signal TERM "$server" >/dev/null
+code=$(timeout 10 docker wait "$server") || fail "the server did not stop within 10 s of SIGTERM"
+[ "$code" = 0 ] || { docker logs "$server" 2>&1 | tail -20; fail "the server exited with $code"; }
+
+# --- compose ------------------------------------------------------------------
+project=ariadne-smoke-$$
+compose_files=(-f "$root/docker/compose.yml")
+ARIADNE_PORT=$(free_port)
+ARIADNE_COMPETITION_PORT=$(free_port)
+export ARIADNE_IMAGE=$image ARIADNE_PORT ARIADNE_COMPETITION_PORT
+if [ $host_network -eq 1 ]; then
+  # docker-compose 1.29 cannot drop a service's ports in an override file, so
+  # the host-network variant is compose.yml rewritten: no ports, every
+  # service on the host's network, the servers on free ports.
+  /usr/bin/python3 - "$root/docker/compose.yml" "$work/compose.host.yml" <<'EOF'
+import sys
+import yaml
+doc = yaml.safe_load(open(sys.argv[1]))
+ports = {"server": "${ARIADNE_PORT}", "competition": "${ARIADNE_COMPETITION_PORT}"}
+for name, service in doc["services"].items():
+    service.pop("ports", None)
+    service["network_mode"] = "host"
+    if name in ports:
+        service.setdefault("environment", {})["ARIADNE_PORT"] = ports[name]
+yaml.safe_dump(doc, open(sys.argv[2], "w"), sort_keys=False)
+EOF
+  compose_files=(--project-directory "$root/docker" -f "$work/compose.host.yml")
+  export ARIADNE_SERVER_URL=ws://127.0.0.1:$ARIADNE_PORT/ws
+fi
+compose() { docker-compose -p "$project" "${compose_files[@]}" "$@"; }
+step "docker-compose: the server and two bots"
+ensure_packages docker-compose
+compose up -d --no-build 2>&1 | grep -v -i "warning" || true
+for bot in tremaux dfs; do
+  id=$(compose ps -q "$bot")
+  [ -n "$id" ] || fail "compose did not start the $bot bot"
+  code=$(timeout 300 docker wait "$id") || fail "the $bot bot did not finish in 5 minutes"
+  table=$(docker logs "$id" 2>&1)
+  echo "$table" | tail -3
+  [ "$code" = 0 ] || fail "the $bot bot exited with $code"
+  echo "$table" | grep -Eq "^$bot +20 +20 " || fail "the $bot bot did not find all 20 treasures"
+done
+compose down >/dev/null 2>&1
+
+step "docker-compose: the competition survives a restart with its leaderboard"
+compose --profile competition up -d --no-build competition 2>&1 | grep -v -i "warning" || true
+competition=$(compose ps -q competition)
+[ -n "$competition" ] || fail "compose did not start the competition service"
+wait_healthy "$competition"
+token=$(compose exec -T competition ariadne-admin add-competitor smoke | tail -1)
+[ -n "$token" ] || fail "ariadne-admin add-competitor printed no token"
+competition_port=$ARIADNE_COMPETITION_PORT
+"$python" "$root/clients/python/ariadne_client.py" --url "ws://127.0.0.1:$competition_port/ws" \
+  --token "$token" --challenge warm-up || fail "the ranked run did not find the treasure"
+board() {
+  "$python" -c 'import json, sys, urllib.request
+board = json.load(urllib.request.urlopen(sys.argv[1], timeout=10))
+print(json.dumps(board["rows"] if "rows" in board else board, sort_keys=True))' \
+    "http://127.0.0.1:$competition_port/api/leaderboard"
+}
+before=$(board)
+echo "$before" | grep -q '"smoke"' || fail "the leaderboard does not list the competitor: $before"
+compose restart competition >/dev/null 2>&1
+wait_healthy "$competition"
+after=$(board)
+[ "$before" = "$after" ] || fail "the leaderboard changed across the restart: $before != $after"
+echo "leaderboard after the restart: $after"

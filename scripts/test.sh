@@ -19,6 +19,7 @@ if [ "$preset" != fuzz ]; then
   # npm; Debian's nodejs and npm only where node is missing) and the kit's
   # locked npm packages.
   command -v node >/dev/null 2>&1 || ensure_packages nodejs npm
+  ensure_packages "${ariadne_browser_packages[@]}"
   echo "==> npm ci (clients/js)"
   (cd clients/js && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "clients/bots/bot.hpp"
+#include "clients/runner/replay_audit.hpp"
 #include "clients/sdk/health_check.hpp"
 #include "clients/sdk/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
@@ -52,6 +53,7 @@ struct options {
   bool show = false;
   std::string svg_file;
   std::string ping_url;
+  std::string verify_replay;
   bool quiet = false;
   double timeout_seconds = 30;  // for --ping: 3
   bool timeout_given = false;
@@ -384,6 +386,9 @@ int run_bots(int argc, char** argv) {
                  "Draw the first bot's game on the first seed as an SVG picture in FILE");
   app.add_option("--ping", o.ping_url,
                  "Only check that the server at URL answers GET /healthz; exit 0 if it does");
+  app.add_option("--verify-replay", o.verify_replay,
+                 "Only replay FILE (from /api/replays) offline on the rules; exit 0 when it "
+                 "gives exactly its recorded result (--maze-dir for a named maze's file)");
   app.add_flag("-q,--quiet", o.quiet, "No progress output");
   app.add_option("--token", o.token, "A competitor's token (ranked runs, with --challenge)")
       ->envname("ARIADNE_TOKEN");
@@ -412,6 +417,9 @@ int run_bots(int argc, char** argv) {
     }
     return 0;
   }
+
+  if (!o.verify_replay.empty())
+    return verify_replay(o.verify_replay, o.maze_dir, std::cout, std::cerr);
 
   if (!o.challenge.empty()) {
     if (o.token.empty()) throw usage_error("--challenge needs a competitor's --token");

@@ -457,6 +457,12 @@ bool competition_hub::reserves_maze(std::string_view name, time_point now) const
   return false;
 }
 
+bool competition_hub::reveals_ranked_runs(time_point now) const {
+  if (!rules_.closed(now)) return false;
+  std::lock_guard lock(mutex_);
+  return in_play_.empty();
+}
+
 std::string competition_hub::metrics_text() const {
   std::string out =
       "# HELP ariadne_ranked_runs_total Ranked runs ended, by status (interrupted: given back "

@@ -105,6 +105,10 @@ class competition_hub {
   // True while a challenge is played on the named maze: until the close it
   // is neither listed nor open to practice starts.
   bool reserves_maze(std::string_view name, time_point now) const;
+  // True once the mazes of ended ranked runs may be shown (replays, the end
+  // of a spectator stream): after the close, with no ranked run left in play
+  // (with shared seeds, an ended run's maze may be a live run's too).
+  bool reveals_ranked_runs(time_point now) const;
   // Prometheus lines: ranked runs by status, store commit latency.
   std::string metrics_text() const;
 

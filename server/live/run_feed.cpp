@@ -6,8 +6,8 @@
 
 namespace ariadne {
 
-run_feed::run_feed(std::uint64_t run_id, std::string player)
-    : run_id_(run_id), player_(std::move(player)) {}
+run_feed::run_feed(std::uint64_t run_id, std::string player, std::string challenge)
+    : run_id_(run_id), player_(std::move(player)), challenge_(std::move(challenge)) {}
 
 std::shared_ptr<run_subscription> run_feed::subscribe(std::size_t queue_capacity,
                                                       std::function<void()> wake) {
@@ -45,6 +45,24 @@ run_summary run_feed::summary() const {
   return s;
 }
 
+bool run_feed::add_spectator(std::size_t limit) {
+  std::size_t now = spectators_.load(std::memory_order_relaxed);
+  do {
+    if (now >= limit) return false;
+  } while (!spectators_.compare_exchange_weak(now, now + 1, std::memory_order_relaxed));
+  return true;
+}
+
+std::shared_ptr<const std::string> run_feed::replay() const {
+  std::lock_guard lock(mutex_);
+  return replay_;
+}
+
+void run_feed::keep_replay(std::shared_ptr<const std::string> text) {
+  std::lock_guard lock(mutex_);
+  if (!replay_) replay_ = std::move(text);
+}
+
 void run_feed::on_event(const run& r, const run_event& event) {
   steps_.store(r.steps(), std::memory_order_relaxed);
   bumps_.store(r.bumps(), std::memory_order_relaxed);
@@ -55,6 +73,9 @@ void run_feed::on_event(const run& r, const run_event& event) {
   // the seq it could have read.
   const std::uint64_t seq = seq_.load(std::memory_order_relaxed) + 1;
   seq_.store(seq, std::memory_order_seq_cst);
+  if (event.kind == run_event_kind::moved || event.kind == run_event_kind::bumped) {
+    moves_.append(event.dir);
+  }
 
   const bool started = event.kind == run_event_kind::started;
   const bool finished = event.kind == run_event_kind::finished;

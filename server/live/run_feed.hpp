@@ -11,6 +11,7 @@
 #include "core/game/run_event.hpp"
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
+#include "server/live/move_log.hpp"
 #include "server/live/run_start.hpp"
 #include "server/live/run_subscription.hpp"
 
@@ -37,10 +38,16 @@ class run_feed : public run_observer {
  public:
   static constexpr std::size_t default_queue = 4096;
 
-  run_feed(std::uint64_t run_id, std::string player);
+  // challenge: the challenge of a ranked run (whose maze and seed are secret
+  // until the competition closes), empty for practice.
+  run_feed(std::uint64_t run_id, std::string player, std::string challenge = {});
 
   std::uint64_t run_id() const { return run_id_; }
   const std::string& player() const { return player_; }
+  const std::string& challenge() const { return challenge_; }
+  bool ranked() const { return !challenge_.empty(); }
+  // Every move attempt so far, in order: with the run_start, the whole game.
+  const move_log& moves() const { return moves_; }
 
   // A new listener, receiving every event from the next one on (seq tells
   // where it joined). After the run has finished, the subscription comes
@@ -52,6 +59,15 @@ class run_feed : public run_observer {
   std::size_t listeners() const { return listeners_.load(std::memory_order_acquire); }
 
   run_summary summary() const;
+
+  // Spectators watching: add_spectator is false, adding none, at the limit.
+  bool add_spectator(std::size_t limit);
+  void remove_spectator() { spectators_.fetch_sub(1, std::memory_order_relaxed); }
+  std::size_t spectators() const { return spectators_.load(std::memory_order_relaxed); }
+
+  // The finished run's replay document, once built: built at most once.
+  std::shared_ptr<const std::string> replay() const;
+  void keep_replay(std::shared_ptr<const std::string> text);
   // The seq of the last event reported.
   std::uint64_t seq() const { return seq_.load(std::memory_order_seq_cst); }
 
@@ -60,17 +76,21 @@ class run_feed : public run_observer {
  private:
   std::uint64_t run_id_;
   std::string player_;
+  std::string challenge_;
+  move_log moves_;
   std::atomic<std::uint64_t> seq_{0};
   std::atomic<std::uint64_t> steps_{0};
   std::atomic<std::uint64_t> bumps_{0};
   std::atomic<std::uint32_t> found_{0};
   std::atomic<run_status> status_{run_status::active};
   std::atomic<std::size_t> listeners_{0};
+  std::atomic<std::size_t> spectators_{0};
 
   mutable std::mutex mutex_;  // guards what follows
   std::shared_ptr<const run_start> start_;
   std::optional<run_result> result_;
   bool finished_ = false;
+  std::shared_ptr<const std::string> replay_;
   std::vector<std::shared_ptr<run_subscription>> subscriptions_;
 
   // Touched by the run's thread only: listeners to wake once the lock is

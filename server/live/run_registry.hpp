@@ -21,7 +21,8 @@ class run_registry {
   explicit run_registry(std::size_t keep_finished = 100) : keep_finished_(keep_finished) {}
 
   // A feed for a run about to start, listed among the live runs.
-  std::shared_ptr<run_feed> open(std::uint64_t run_id, std::string player);
+  std::shared_ptr<run_feed> open(std::uint64_t run_id, std::string player,
+                                 std::string challenge = {});
   // The run has ended: it moves to the recently finished runs (a run that
   // never started is forgotten).
   void close(std::uint64_t run_id);

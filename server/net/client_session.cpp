@@ -385,7 +385,7 @@ websocket_handler::frame_result client_session::start_run(const run_request& sta
                    "shortly"});
   }
   const std::uint64_t run_id = context_.next_run_id();
-  auto feed = context_.runs().open(run_id, name_);
+  auto feed = context_.runs().open(run_id, name_, ranked ? ranked->challenge : std::string());
   const std::uint64_t seed = context_.random_seed();
   auto sink = sink_.lock();
   if (cost <= inline_start_cost || !sink) {

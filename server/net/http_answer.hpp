@@ -1,15 +1,22 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ariadne {
 
 // The answer to a plain HTTP request, without Beast types so that it can be
 // tested directly.
 struct http_answer {
+  http_answer(unsigned status_in = 200, std::string content_type_in = "text/plain; charset=utf-8",
+              std::string body_in = {})
+      : status(status_in), content_type(std::move(content_type_in)), body(std::move(body_in)) {}
+
   unsigned status = 200;
   std::string content_type = "text/plain; charset=utf-8";
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // beyond Server and Content-Type
 };
 
 }  // namespace ariadne

@@ -2,11 +2,99 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/maze/generators.hpp"
+#include <spdlog/spdlog.h>
 
+#include <charconv>
 #include <chrono>
 
+#include "core/maze/generators.hpp"
+#include "server/net/server_name.hpp"
+#include "server/replay/replay_builder.hpp"
+#include "web/web_assets.hpp"
+
 namespace ariadne {
+
+namespace {
+
+// GET /api/runs: live runs in start order, then finished ones, latest last.
+// What replies would show a spectator: never a seed, and for a ranked run
+// its challenge rather than its maze.
+http_answer runs_json(server_context& context) {
+  nlohmann::json list = nlohmann::json::array();
+  auto add = [&](const run_feed& feed) {
+    const run_summary s = feed.summary();
+    if (!s.start) return;
+    list.push_back({{"run", feed.run_id()},
+                    {"player", feed.player()},
+                    {"maze", feed.ranked() ? feed.challenge() : s.start->source.label()},
+                    {"ranked", feed.ranked()},
+                    {"width", s.start->width},
+                    {"height", s.start->height},
+                    {"steps", s.steps},
+                    {"bumps", s.bumps},
+                    {"found", s.found},
+                    {"treasures", s.start->options.treasures},
+                    {"status", to_string(s.status)},
+                    {"spectators", feed.spectators()},
+                    {"started_at", iso_time(s.start->started_at)}});
+  };
+  for (const auto& feed : context.runs().live())
+    add(*feed);
+  for (const auto& feed : context.runs().finished())
+    add(*feed);
+  return {200, "application/json",
+          list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"};
+}
+
+// GET /api/replays/{run}: built once per run, from its feed, and kept with it.
+http_answer replay_json(server_context& context, std::string_view number) {
+  std::uint64_t run_id = 0;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), run_id);
+  if (number.empty() || ec != std::errc() || end != number.data() + number.size()) {
+    return {404, "text/plain; charset=utf-8", "no such run: /api/replays/ takes a run number\n"};
+  }
+  auto feed = context.runs().find(run_id);
+  if (!feed) return {404, "text/plain; charset=utf-8", "no such run (or it ended too long ago)\n"};
+  if (!feed->summary().result) {
+    return {409, "text/plain; charset=utf-8", "the run is still in play; watch it on /watch/\n"};
+  }
+  competition_hub* hub = context.competition();
+  if (feed->ranked() &&
+      (hub == nullptr || !hub->reveals_ranked_runs(std::chrono::system_clock::now()))) {
+    return {403, "text/plain; charset=utf-8",
+            "a ranked run's replay is published once the competition has closed\n"};
+  }
+  if (auto kept = feed->replay()) return {200, "application/json", *kept};
+  auto built = build_replay(*feed, context.catalog());
+  if (auto* problem = std::get_if<std::string>(&built)) {
+    spdlog::error("run {}: no replay: {}", run_id, *problem);
+    return {500, "text/plain; charset=utf-8", "this run's replay cannot be built\n"};
+  }
+  auto text = std::make_shared<const std::string>(write_replay(std::get<replay_document>(built)));
+  feed->keep_replay(text);
+  return {200, "application/json", *text};
+}
+
+// A page file: pages may load only this server's scripts and styles, and
+// talk only to this server (a replay's ?url= may point elsewhere: fetch only).
+http_answer page(std::string_view path) {
+  const web_asset* asset = find_web_asset(path);
+  if (asset == nullptr) return {404, "text/plain; charset=utf-8", "not found\n"};
+  http_answer answer{200, std::string(asset->content_type), std::string(asset->body)};
+  answer.headers = {{"X-Content-Type-Options", "nosniff"},
+                    {"Cache-Control", "no-cache"},
+                    {"Content-Security-Policy",
+                     "default-src 'self'; connect-src *; img-src 'self' data:; "
+                     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"}};
+  return answer;
+}
+
+bool is_run_number(std::string_view text) {
+  return !text.empty() && text.size() <= 20 &&
+         text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+}  // namespace
 
 http_answer route_http(server_context& context, std::string_view method, std::string_view target) {
   const std::string_view path = target.substr(0, target.find('?'));
@@ -50,6 +138,22 @@ http_answer route_http(server_context& context, std::string_view method, std::st
                       {"goals", layout->goals.size()}});
     }
     return {200, "application/json", list.dump() + "\n"};
+  }
+  if (path == "/") return page("/index.html");
+  if (path == "/replay") return page("/replay.html");
+  if (path == "/favicon.ico") return page("/favicon.svg");
+  if (path.starts_with("/watch/") && is_run_number(path.substr(7))) return page("/watch.html");
+  if (path.starts_with("/static/")) return page(path.substr(7));
+  if (path == "/api/server") {
+    const nlohmann::json info = {{"name", "ariadne"},
+                                 {"version", ARIADNE_VERSION},
+                                 {"server", server_name()},
+                                 {"competition", hub != nullptr}};
+    return {200, "application/json", info.dump() + "\n"};
+  }
+  if (path == "/api/runs") return runs_json(context);
+  if (path.starts_with("/api/replays/")) {
+    return replay_json(context, path.substr(std::string_view("/api/replays/").size()));
   }
   if (path == "/ws") {
     return {426, "text/plain; charset=utf-8",

@@ -91,7 +91,7 @@ void http_session::on_read(error_code ec, std::size_t) {
   http_answer answer = route_http(*context_, method, target);
   if (method == "HEAD") answer.body.clear();
   send(static_cast<http::status>(answer.status), std::move(answer.content_type),
-       std::move(answer.body), request.keep_alive());
+       std::move(answer.body), request.keep_alive(), answer.headers);
 }
 
 void http_session::upgrade(std::string_view target) {
@@ -126,11 +126,14 @@ void http_session::upgrade(std::string_view target) {
 }
 
 void http_session::send(http::status status, std::string content_type, std::string body,
-                        bool keep_alive) {
+                        bool keep_alive,
+                        const std::vector<std::pair<std::string, std::string>>& headers) {
   const unsigned version = parser_->get().version();
   response_.emplace(status, version);
   response_->set(http::field::server, server_name());
   response_->set(http::field::content_type, content_type);
+  for (const auto& [name, value] : headers)
+    response_->set(name, value);
   response_->keep_alive(keep_alive);
   response_->body() = std::move(body);
   response_->prepare_payload();

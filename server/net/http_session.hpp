@@ -26,7 +26,8 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void upgrade(std::string_view target);
-  void send(http::status status, std::string content_type, std::string body, bool keep_alive);
+  void send(http::status status, std::string content_type, std::string body, bool keep_alive,
+            const std::vector<std::pair<std::string, std::string>>& headers = {});
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);
   void do_close();
 

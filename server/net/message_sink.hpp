@@ -24,6 +24,11 @@ class message_sink {
   // finish returns true that was the reply and reading goes on; false keeps
   // the frame deferred (the handler will resume again).
   virtual void resume(std::function<bool(std::string& reply)> finish) = 0;
+  // Drops the connection at once (no close handshake): for a peer that does
+  // not read, whose queued messages would never be written.
+  virtual void drop() = 0;
+  // Messages queued and not yet written; read on the connection's strand.
+  virtual std::size_t backlog() const = 0;
   // Runs work on the connection's strand while the connection lives.
   virtual void post(std::function<void()> work) = 0;
   // Calls the handler's on_timer at `when`, on the strand; a later call

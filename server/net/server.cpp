@@ -13,6 +13,7 @@
 #include "server/net/client_session.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/server_context.hpp"
+#include "server/net/spectator_session.hpp"
 
 namespace ariadne {
 
@@ -58,6 +59,9 @@ server::server(server_config config, maze_catalog catalog)
   context_->routes().add("/ws", [context](const connection_info& who) {
     return websocket_routes::outcome(std::make_unique<client_session>(
         *context, who.session, who.peer, who.address, std::chrono::steady_clock::now()));
+  });
+  context_->routes().add("/spectate/", [context](const connection_info& who) {
+    return open_spectator(*context, who);
   });
   thread_count_ = c.threads != 0 ? c.threads : std::max(1U, std::thread::hardware_concurrency());
   ioc_ = std::make_unique<net::io_context>(static_cast<int>(thread_count_));

@@ -158,6 +158,21 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
       ->envname("ARIADNE_WRITE_QUEUE_LIMIT")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
+  app.add_option("--keep-replays", c.keep_replays,
+                 "Finished runs kept in memory for their replays (/api/replays) and spectators")
+      ->envname("ARIADNE_KEEP_REPLAYS")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100000}))
+      ->capture_default_str();
+  app.add_option("--max-spectators", c.max_spectators,
+                 "Spectator connections (/spectate) in all; more get HTTP 503")
+      ->envname("ARIADNE_MAX_SPECTATORS")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}))
+      ->capture_default_str();
+  app.add_option("--max-spectators-per-run", c.max_spectators_per_run,
+                 "Spectator connections on one run; more get HTTP 503")
+      ->envname("ARIADNE_MAX_SPECTATORS_PER_RUN")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100000}))
+      ->capture_default_str();
 
   try {
     app.parse(argc, argv);

@@ -11,6 +11,7 @@ server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
+      registry_(config_.keep_replays),
       starts_(config_.start_workers, config_.start_queue_cost),
       // The burst: five seconds' worth, and never less than the costliest
       // start this host allows (a million-cell Wilson maze, by default).
@@ -30,6 +31,21 @@ server_context::~server_context() {
   // The hub outlives the seats (members go in reverse order): it must stop
   // calling them first.
   if (competition_) competition_->on_token_withdrawn(nullptr);
+}
+
+bool server_context::admit_spectator(run_feed& feed) {
+  std::size_t now = spectators_.load(std::memory_order_relaxed);
+  do {
+    if (now >= config_.max_spectators) return false;
+  } while (!spectators_.compare_exchange_weak(now, now + 1, std::memory_order_relaxed));
+  if (feed.add_spectator(config_.max_spectators_per_run)) return true;
+  spectators_.fetch_sub(1, std::memory_order_relaxed);
+  return false;
+}
+
+void server_context::release_spectator(run_feed& feed) {
+  feed.remove_spectator();
+  spectators_.fetch_sub(1, std::memory_order_relaxed);
 }
 
 std::string server_context::new_session_id() {

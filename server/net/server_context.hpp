@@ -72,6 +72,11 @@ class server_context {
   connection_slot admit_connection(const std::string& address);
   // The pool that sets big runs up.
   job_pool& starts() { return starts_; }
+  // Admits a spectator of feed within --max-spectators and
+  // --max-spectators-per-run, or says no; each admission is released once.
+  bool admit_spectator(run_feed& feed);
+  void release_spectator(run_feed& feed);
+  std::size_t spectators() const { return spectators_.load(std::memory_order_relaxed); }
 
   std::uint64_t add_connection(std::weak_ptr<closable> connection);
   void remove_connection(std::uint64_t key);
@@ -88,6 +93,7 @@ class server_context {
   websocket_routes routes_;
   std::atomic<std::uint64_t> next_run_id_{1};
   std::atomic<bool> stopping_{false};
+  std::atomic<std::size_t> spectators_{0};
   job_pool starts_;
   std::unique_ptr<competition_hub> competition_;
 

@@ -136,13 +136,20 @@ void websocket_session::on_send(std::shared_ptr<const std::string> text) {
   if (queue_.size() >= context_->config().write_queue_limit) {
     // Pushes cannot wait for a reader that does not read: drop it.
     spdlog::info("session {} dropped: {} messages wait unread", who_.session, queue_.size());
-    closing_ = true;
-    error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-    return;
+    return drop_now();
   }
   queue_.push_shared(std::move(text));
   if (!writing_) do_write();
+}
+
+void websocket_session::drop() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->drop_now(); });
+}
+
+void websocket_session::drop_now() {
+  closing_ = true;
+  error_code ignored;
+  beast::get_lowest_layer(ws_).socket().close(ignored);
 }
 
 void websocket_session::do_write() {

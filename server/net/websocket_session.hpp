@@ -41,6 +41,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void close(std::uint16_t code, std::string reason) override;
   void resume(std::function<bool(std::string& reply)> finish) override;
   void post(std::function<void()> work) override;
+  void drop() override;
+  std::size_t backlog() const override { return queue_.size(); }
   void wake_at(std::chrono::steady_clock::time_point when) override;
 
  private:
@@ -53,6 +55,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void do_write();
   void on_write(error_code ec, std::size_t bytes);
   void on_send(std::shared_ptr<const std::string> text);
+  void drop_now();
   // Closes once every queued message is written.
   void close_after_writes(websocket::close_code code, std::string reason);
   void do_close();

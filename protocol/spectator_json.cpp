@@ -1,0 +1,74 @@
+#include "protocol/spectator_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/codec.hpp"
+
+namespace ariadne {
+namespace {
+
+using json = nlohmann::json;
+
+json cell_json(cell c) {
+  return {{"x", c.x}, {"y", c.y}};
+}
+
+std::string dump(const json& doc) {
+  return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string write_spectator_message(const spectator_snapshot& s) {
+  return dump({{"type", "snapshot"},
+               {"run", s.run},
+               {"player", s.player},
+               {"maze", s.maze},
+               {"ranked", s.ranked},
+               {"width", s.width},
+               {"height", s.height},
+               {"start", cell_json(s.start)},
+               {"treasures", s.treasures},
+               {"max_steps", s.max_steps},
+               {"bump_penalty", s.bump_penalty},
+               {"seq", s.seq},
+               {"trail", s.trail},
+               {"finds", s.finds},
+               {"sensed", s.sensed},
+               {"position", cell_json(s.position)},
+               {"steps", s.steps},
+               {"bumps", s.bumps},
+               {"found", s.found},
+               {"score", s.score},
+               {"status", to_string(s.status)}});
+}
+
+std::string write_spectator_message(const spectator_steps& s) {
+  return dump({{"type", "steps"},
+               {"seq", s.seq},
+               {"trail", s.trail},
+               {"open", s.open},
+               {"finds", s.finds},
+               {"position", cell_json(s.position)},
+               {"steps", s.steps},
+               {"bumps", s.bumps},
+               {"found", s.found},
+               {"score", s.score}});
+}
+
+std::string write_spectator_message(const spectator_end& e) {
+  std::string out = "{\"type\":\"end\",\"seq\":" + std::to_string(e.seq) + ",\"result\":";
+  protocol::append_result(out, e.result);
+  out += ",\"replay\":";
+  if (e.replay.empty()) {
+    out += "null";
+  } else {
+    out += e.replay;
+    while (!out.empty() && out.back() == '\n')
+      out.pop_back();
+  }
+  out += '}';
+  return out;
+}
+
+}  // namespace ariadne

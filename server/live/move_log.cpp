@@ -1,0 +1,34 @@
+#include "server/live/move_log.hpp"
+
+#include <algorithm>
+
+namespace ariadne {
+
+void move_log::grow() {
+  static constexpr std::size_t first_length = 256;
+  static constexpr std::size_t max_length = 64 * 1024;
+  std::lock_guard lock(mutex_);
+  chunk next;
+  next.first = size_.load(std::memory_order_relaxed);
+  next.length = chunks_.empty() ? first_length : std::min(chunks_.back().length * 2, max_length);
+  next.letters = std::make_unique<char[]>(next.length);
+  tail_ = next.letters.get();
+  tail_end_ = tail_ + next.length;
+  chunks_.push_back(std::move(next));
+}
+
+void move_log::copy(std::uint64_t from, std::uint64_t to, std::string& out) const {
+  if (from >= to) return;
+  out.reserve(out.size() + static_cast<std::size_t>(to - from));
+  std::lock_guard lock(mutex_);
+  for (const chunk& c : chunks_) {
+    const std::uint64_t end = c.first + c.length;
+    if (end <= from) continue;
+    if (c.first >= to) break;
+    const std::uint64_t begin = std::max(from, c.first);
+    const std::uint64_t stop = std::min(to, end);
+    out.append(c.letters.get() + (begin - c.first), static_cast<std::size_t>(stop - begin));
+  }
+}
+
+}  // namespace ariadne

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/maze/direction.hpp"
+
+namespace ariadne {
+
+// A run's move attempts as letters (N, E, S, W; bumps included): appended by
+// the run's thread, read from anywhere (a replay, a spectator catching up).
+// Appending is a byte store and a release store; the chunks, which double
+// from 256 bytes to 64 KiB, never move once written, so readers copy without
+// holding up the run.
+class move_log {
+ public:
+  move_log() = default;
+  move_log(const move_log&) = delete;
+  move_log& operator=(const move_log&) = delete;
+
+  // The run's thread only.
+  void append(direction d) {
+    if (tail_ == tail_end_) grow();
+    *tail_++ = to_char(d);
+    size_.store(size_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  }
+
+  // Letters appended so far.
+  std::uint64_t size() const { return size_.load(std::memory_order_acquire); }
+
+  // Appends letters [from, to) to out; to must be at most a size() read before.
+  void copy(std::uint64_t from, std::uint64_t to, std::string& out) const;
+
+ private:
+  struct chunk {
+    std::uint64_t first = 0;  // the index of its first letter
+    std::size_t length = 0;
+    std::unique_ptr<char[]> letters;
+  };
+
+  void grow();
+
+  std::atomic<std::uint64_t> size_{0};
+  char* tail_ = nullptr;  // the run's thread only
+  char* tail_end_ = nullptr;
+  mutable std::mutex mutex_;  // guards chunks_ (the list, not the letters)
+  std::vector<chunk> chunks_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,71 @@
+#include "server/replay/replay_builder.hpp"
+
+#include <chrono>
+#include <ctime>
+
+#include "core/maze/maze_spec.hpp"
+#include "core/maze/walls_code.hpp"
+
+namespace ariadne {
+std::string iso_time(std::chrono::system_clock::time_point when) {
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::optional<replay_setup> setup_for(const run_start& start, const maze_catalog& catalog,
+                                      std::string& error) {
+  replay_setup setup{maze_layout{grid(1, 1), std::nullopt, {}}, start.source, start.seed,
+                     start.options};
+  if (start.source.generated()) {
+    setup.layout.walls = generate(start.source.spec);
+  } else {
+    const auto layout = catalog.find(start.source.name);
+    if (!layout) {
+      error = "the maze '" + start.source.name + "' is no longer in the catalog";
+      return std::nullopt;
+    }
+    setup.layout = *layout;
+  }
+  return setup;
+}
+
+replay_document replay_from(const run_start& start, const replay_setup& setup, std::string moves,
+                            const replay_trace& trace, const run_result& result) {
+  replay_document replay;
+  replay.run = start.run_id;
+  replay.player = start.player;
+  replay.label = start.source.label();
+  replay.started_at = iso_time(start.started_at);
+  replay.setup = setup;
+  replay.walls_sha256 = walls_digest(setup.layout.walls);
+  replay.max_steps = start.max_steps;
+  replay.moves = std::move(moves);
+  replay.trace = trace;
+  replay.result = result;
+  replay.result.seed = start.seed;
+  return replay;
+}
+
+std::variant<replay_document, std::string> build_replay(const run_feed& feed,
+                                                        const maze_catalog& catalog) {
+  const run_summary summary = feed.summary();
+  if (!summary.start || !summary.result) return std::string("the run has not ended");
+  std::string error;
+  auto setup = setup_for(*summary.start, catalog, error);
+  if (!setup) return error;
+  std::string moves;
+  feed.moves().copy(0, feed.moves().size(), moves);
+  const replay_outcome outcome = play_replay(*setup, moves, summary.result->status);
+  if (!outcome.error.empty()) return "the run does not replay: " + outcome.error;
+  run_result expected = *summary.result;
+  run_result got = outcome.result;
+  expected.seed = got.seed = std::nullopt;
+  if (!(expected == got)) return std::string("the run replays to a different result");
+  return replay_from(*summary.start, *setup, std::move(moves), outcome.trace, *summary.result);
+}
+
+}  // namespace ariadne

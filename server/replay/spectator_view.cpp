@@ -1,0 +1,140 @@
+#include "server/replay/spectator_view.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/maze/walls_code.hpp"
+#include "protocol/replay_json.hpp"
+#include "protocol/spectator_json.hpp"
+#include "server/replay/replay_builder.hpp"
+
+namespace ariadne {
+
+std::unique_ptr<spectator_view> spectator_view::create(std::shared_ptr<const run_feed> feed,
+                                                       const maze_catalog& catalog,
+                                                       std::uint64_t from,
+                                                       std::function<bool()> may_reveal,
+                                                       std::string& error) {
+  const run_summary summary = feed->summary();
+  if (!summary.start) {
+    error = "the run is still being set up";
+    return nullptr;
+  }
+  auto setup = setup_for(*summary.start, catalog, error);
+  if (!setup) return nullptr;
+  std::unique_ptr<spectator_view> view(new spectator_view());
+  view->feed_ = std::move(feed);
+  view->may_reveal_ = std::move(may_reveal);
+  view->setup_ = std::move(*setup);
+  view->counter_ = std::make_unique<counter>();
+  view->replayer_ = replayer::create(view->setup_, view->counter_.get(), error);
+  if (!view->replayer_) return nullptr;
+  view->from_ = from;
+  view->sensed_.assign(view->setup_.layout.walls.cell_count(), '.');
+  view->sense();
+  view->collecting_ = from == 0 || view->seq() == from;
+  return view;
+}
+
+void spectator_view::sense() {
+  const run& r = replayer_->state();
+  sensed_[r.maze().index_of(r.position())] = walls_digit(r.open_mask());
+}
+
+void spectator_view::play(char letter) {
+  const run& r = replayer_->state();
+  const std::uint64_t bumps = r.bumps();
+  const std::uint32_t found = r.found();
+  const auto d = direction_from_letter(letter);
+  if (!d || !replayer_->apply(*d)) return;  // never: the log holds what the run played
+  ++applied_;
+  sense();
+  if (collecting_) {
+    const bool bumped = r.bumps() > bumps;
+    batch_trail_ += bumped ? static_cast<char>(std::tolower(letter)) : letter;
+    batch_open_ += walls_digit(r.open_mask());
+    if (r.found() > found) batch_finds_.push_back(batch_trail_.size() - 1);
+  } else if (seq() == from_) {
+    collecting_ = true;
+  }
+}
+
+spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
+                                             std::size_t max_letters) {
+  const bool first = !started_;
+  started_ = true;
+  // The result before the log's size: once the run has ended, the size read
+  // after it is the whole log.
+  const run_summary summary = feed_->summary();
+  const std::uint64_t available = feed_->moves().size();
+  const std::uint64_t until =
+      first ? available : std::min<std::uint64_t>(available, applied_ + max_letters);
+  letters_.clear();
+  feed_->moves().copy(applied_, until, letters_);
+  for (const char letter : letters_) {
+    play(letter);
+    if (!collecting_ && seq() > from_) return outcome::bad_from;
+  }
+  const run& r = replayer_->state();
+  outcome result = outcome::idle;
+  if (first && from_ == 0) {
+    spectator_snapshot s;
+    s.run = feed_->run_id();
+    s.player = feed_->player();
+    s.maze = feed_->ranked() ? feed_->challenge() : setup_.source.label();
+    s.ranked = feed_->ranked();
+    s.width = r.maze().width();
+    s.height = r.maze().height();
+    s.start = r.start();
+    s.treasures = r.treasures();
+    s.max_steps = r.max_steps();
+    s.bump_penalty = setup_.options.bump_penalty;
+    s.seq = seq();
+    s.trail = std::move(batch_trail_);
+    s.finds = std::move(batch_finds_);
+    s.sensed = sensed_;
+    s.position = r.position();
+    s.steps = r.steps();
+    s.bumps = r.bumps();
+    s.found = r.found();
+    s.score = r.result().score;
+    s.status = r.status();
+    messages.push_back(write_spectator_message(s));
+    result = outcome::sent;
+  } else if (!batch_trail_.empty()) {
+    spectator_steps s;
+    s.seq = seq();
+    s.trail = std::move(batch_trail_);
+    s.open = std::move(batch_open_);
+    s.finds = std::move(batch_finds_);
+    s.position = r.position();
+    s.steps = r.steps();
+    s.bumps = r.bumps();
+    s.found = r.found();
+    s.score = r.result().score;
+    messages.push_back(write_spectator_message(s));
+    result = outcome::sent;
+  }
+  batch_trail_.clear();
+  batch_open_.clear();
+  batch_finds_.clear();
+  if (!summary.result || until != available) return result;
+
+  if (r.active()) replayer_->finish_as(summary.result->status);
+  if (!collecting_ && seq() != from_) return outcome::bad_from;
+  spectator_end end;
+  end.seq = seq();
+  end.result = *summary.result;
+  if (may_reveal_ && may_reveal_()) {
+    std::string moves;
+    feed_->moves().copy(0, available, moves);
+    end.replay = write_replay(
+        replay_from(*summary.start, setup_, std::move(moves), replayer_->trace(), *summary.result));
+  } else {
+    end.result.seed.reset();
+  }
+  messages.push_back(write_spectator_message(end));
+  return outcome::ended;
+}
+
+}  // namespace ariadne

@@ -1,0 +1,53 @@
+#include "server/live/move_log.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+
+namespace ariadne {
+namespace {
+
+TEST(move_log, keeps_every_letter_across_chunks) {
+  move_log log;
+  std::string expected;
+  for (int i = 0; i < 300'000; ++i) {
+    const auto d = static_cast<direction>((i * 7 + i / 3) % 4);
+    log.append(d);
+    expected += to_char(d);
+  }
+  ASSERT_EQ(log.size(), expected.size());
+  std::string all;
+  log.copy(0, log.size(), all);
+  EXPECT_EQ(all, expected);
+  for (const auto& [from, to] :
+       {std::pair<std::size_t, std::size_t>{0, 1}, {255, 257}, {767, 1800}, {65'000, 200'000}}) {
+    std::string part;
+    log.copy(from, to, part);
+    EXPECT_EQ(part, expected.substr(from, to - from)) << from << ".." << to;
+  }
+}
+
+// A reader copying while the run appends sees a prefix, never a torn letter.
+TEST(move_log, readers_see_a_prefix_while_the_run_appends) {
+  move_log log;
+  constexpr std::uint64_t total = 2'000'000;
+  std::thread run([&] {
+    for (std::uint64_t i = 0; i < total; ++i)
+      log.append(static_cast<direction>(i % 4));
+  });
+  std::uint64_t seen = 0;
+  while (seen < total) {
+    const std::uint64_t size = log.size();
+    std::string part;
+    log.copy(seen, size, part);
+    for (std::size_t i = 0; i < part.size(); ++i) {
+      ASSERT_EQ(part[i], to_char(static_cast<direction>((seen + i) % 4)));
+    }
+    seen = size;
+  }
+  run.join();
+}
+
+}  // namespace
+}  // namespace ariadne

@@ -1,0 +1,167 @@
+"""The pages in a real browser: headless Chromium (Debian's chromium and
+chromium-driver, driven by Selenium) against the real server. A bot plays a
+run while /watch/{run} shows it; the page's counters must reach exactly the
+server's result, its console must stay clean, and its screenshot (kept in
+ARTIFACTS) must not be blank. Then /replay?url=/api/replays/{run} must replay
+the run to the same counts with a matching walls hash, and / must list it.
+Usage: browser_test.py SERVER_BINARY ARTIFACTS_DIR"""
+import asyncio
+import json
+import os
+import sys
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
+from ariadne_server import start_server  # noqa: E402
+from ariadne_client import Drone, explore  # noqa: E402
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("SKIP: python3-selenium is not installed")
+    sys.exit(77)
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    print("SKIP: chromium and chromium-driver are not installed")
+    sys.exit(77)
+
+binary, artifacts = sys.argv[1], sys.argv[2]
+os.makedirs(artifacts, exist_ok=True)
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,900"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def console_errors(driver):
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def canvas_colours(driver, canvas_id):
+    """How many distinct colours a canvas shows: a blank one has one."""
+    return driver.execute_script(
+        """const c = document.getElementById(arguments[0]);
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const seen = new Set();
+        for (let i = 0; i < data.length; i += 4 * 7) seen.add(data[i] << 16 | data[i + 1] << 8 | data[i + 2]);
+        return seen.size;""", canvas_id)
+
+
+def text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+async def main():
+    proc, port = start_server(binary)
+    base = f"http://127.0.0.1:{port}"
+    driver = await asyncio.to_thread(browser)
+    wait = WebDriverWait(driver, 30)
+    try:
+        drone = await Drone.connect(f"ws://127.0.0.1:{port}/ws", "browser-bot")
+        first = await drone.request({"type": "start", "maze": {
+            "generator": "recursive_backtracker", "width": 48, "height": 36, "seed": 4}})
+        run = first["run"]
+        # The page opens while the run is live, before a single move.
+        await asyncio.to_thread(driver.get, f"{base}/watch/{run}")
+        await asyncio.to_thread(wait.until, lambda d: f"run {run}" in text(d, "title"))
+        check(text(driver, "status") == "active", "the live view shows the run in play")
+        for _ in range(3):
+            await drone.move("S")  # the start cell's south side is the maze's edge: bumps
+        await explore(drone)
+        result = drone.state["result"]
+        await drone.close()
+        try:
+            await asyncio.to_thread(
+                wait.until, lambda d: d.find_element(By.ID, "result").is_displayed())
+        except Exception:
+            print("the page never showed the result; its console:", driver.get_log("browser"),
+                  "error:", text(driver, "error"), "steps:", text(driver, "steps"))
+            raise
+        check(text(driver, "steps") == str(result["steps"]),
+              f"the page's steps reach the server's {result['steps']}")
+        check(text(driver, "bumps") == str(result["bumps"]) and result["bumps"] == 3,
+              f"the page's bumps reach the server's {result['bumps']}")
+        check(text(driver, "score") == str(result["score"]), "the page's score is the server's")
+        check(text(driver, "result-optimal") == str(result["optimal"]), "the end shows the optimal")
+        check(text(driver, "status") == "found", "the end shows the result")
+        check(canvas_colours(driver, "maze") > 4, "the maze canvas is drawn")
+        shot = os.path.join(artifacts, "watch.png")
+        driver.save_screenshot(shot)
+        check(os.path.getsize(shot) > 10_000, f"the screenshot {shot} is not blank")
+        errors = console_errors(driver)
+        check(not errors, f"the watch page's console has no error {errors}")
+
+        await asyncio.to_thread(driver.get, f"{base}/replay?url=/api/replays/{run}")
+        await asyncio.to_thread(
+            wait.until, lambda d: "matches" in text(d, "hash") or "NOT" in text(d, "hash"))
+        check(text(driver, "hash") == "walls SHA-256 matches the maze",
+              "the viewer's walls hash matches the maze it rebuilt")
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.ARROW_RIGHT)
+        body.send_keys(Keys.ARROW_RIGHT)
+        check(text(driver, "move").startswith("2 /"), "the right arrow steps forward")
+        body.send_keys(Keys.ARROW_LEFT)
+        check(text(driver, "move").startswith("1 /"), "the left arrow steps back")
+        driver.execute_script("""const s = document.getElementById('scrub');
+            s.value = s.max; s.dispatchEvent(new Event('input'));""")
+        check(text(driver, "steps") == str(result["steps"]) and
+              text(driver, "bumps") == str(result["bumps"]) and
+              text(driver, "status") == "found",
+              "the replay ends at the server's exact counts")
+        driver.execute_script("document.getElementById('speed').value = '64';")
+        body.send_keys(Keys.HOME)
+        driver.execute_script("""const s = document.getElementById('scrub');
+            s.value = 0; s.dispatchEvent(new Event('input'));""")
+        body.send_keys(" ")
+        await asyncio.to_thread(
+            WebDriverWait(driver, 60).until,
+            lambda d: d.find_element(By.ID, "play").text == "play" and
+            text(d, "move").startswith(str(len(json.loads(urllib.request.urlopen(
+                f"{base}/api/replays/{run}").read())["moves"]))))
+        check(text(driver, "steps") == str(result["steps"]), "played at 64x, it ends on the same counts")
+        check(canvas_colours(driver, "drone-view") > 4 and canvas_colours(driver, "true-view") > 4,
+              "both views are drawn")
+        driver.save_screenshot(os.path.join(artifacts, "replay.png"))
+        errors = console_errors(driver)
+        check(not errors, f"the replay viewer's console has no error {errors}")
+
+        await asyncio.to_thread(driver.get, f"{base}/")
+        await asyncio.to_thread(wait.until, lambda d: d.find_elements(
+            By.CSS_SELECTOR, f"#finished tr[data-run='{run}']"))
+        row = driver.find_element(By.CSS_SELECTOR, f"#finished tr[data-run='{run}']")
+        check("browser-bot" in row.text and "found" in row.text, "the home page lists the run")
+        check("ariadne" in text(driver, "server"), "the home page names the server")
+        driver.save_screenshot(os.path.join(artifacts, "home.png"))
+        errors = console_errors(driver)
+        check(not errors, f"the home page's console has no error {errors}")
+    finally:
+        driver.quit()
+        proc.terminate()
+        proc.wait()
+    if failures:
+        sys.exit(1)
+    print("the pages work in a real browser")
+
+
+asyncio.run(main())

@@ -1,0 +1,256 @@
+"""The spectator stream (/spectate/{run}) on the wire, against the real server:
+refusals before the upgrade, limits, a spectator that speaks is closed, one
+that does not read is dropped while the player plays on at full speed, and
+secrecy: before the end only cells the drone stood on appear; for a ranked run
+nothing of its maze, treasure or seed appears until the competition closes.
+Usage: spectator_test.py BUILD_DIR"""
+import asyncio
+import datetime
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "support"))
+sys.path.insert(0, os.path.join(here, "..", "..", "clients", "python"))
+from ariadne_server import start_server  # noqa: E402
+from ariadne_client import Drone, explore  # noqa: E402
+import websockets  # noqa: E402
+
+build = sys.argv[1]
+SERVER = os.path.join(build, "server/net/ariadne-server")
+ADMIN = os.path.join(build, "server/tools/ariadne-admin")
+failures = []
+
+
+def check(ok, what):
+    print(("ok: " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def get(port, path):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+async def refused_status(url):
+    try:
+        async with websockets.connect(url):
+            return 101
+    except websockets.exceptions.InvalidStatusCode as e:
+        return e.status_code
+
+
+def visited_cells(snapshot, trails):
+    """Every cell the drone stood on, from the start and the trails."""
+    x, y = snapshot["start"]["x"], snapshot["start"]["y"]
+    cells = {(x, y)}
+    for trail in trails:
+        for letter in trail:
+            if letter.isupper():
+                dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}[letter]
+                x, y = x + dx, y + dy
+                cells.add((x, y))
+    return cells
+
+
+async def practice(port):
+    url = f"ws://127.0.0.1:{port}"
+    check(await refused_status(f"{url}/spectate/999") == 404, "an unknown run: 404 before the upgrade")
+    check(await refused_status(f"{url}/spectate/x") == 404, "a run that is not a number: 404")
+    drone = await Drone.connect(f"{url}/ws", "watched")
+    first = await drone.request({"type": "start", "maze": {
+        "generator": "prim", "width": 30, "height": 30, "seed": 9}})
+    run = first["run"]
+    check(await refused_status(f"{url}/spectate/{run}?from=x") == 400, "a bad from: 400")
+
+    watcher = await websockets.connect(f"{url}/spectate/{run}")
+    snapshot = json.loads(await watcher.recv())
+    check(snapshot["type"] == "snapshot" and snapshot["seq"] == 1, "the stream starts with a snapshot")
+    fog = snapshot["sensed"]
+    check(len(fog) == 900 and fog.count(".") == 899, "the snapshot shows the start cell only")
+    check("seed" not in snapshot and "treasure" not in json.dumps(snapshot).replace("treasures", ""),
+          "the snapshot carries no seed and no treasure")
+
+    # A second spectator fills this run's limit; a third is refused.
+    second = await websockets.connect(f"{url}/spectate/{run}")
+    check(await refused_status(f"{url}/spectate/{run}") == 503, "past the per-run limit: 503")
+    # A spectator that speaks is closed with 1008.
+    await second.send("hello")
+    try:
+        while True:
+            await second.recv()
+    except websockets.exceptions.ConnectionClosed as e:
+        check(e.code == 1008, f"a spectator that speaks is closed with 1008 (got {e.code})")
+
+    await explore(drone)
+    result = drone.state["result"]
+    await drone.close()
+    trails, messages = [], []
+    async for text in watcher:
+        message = json.loads(text)
+        messages.append(message)
+        if message["type"] == "steps":
+            trails.append(message["trail"])
+    end = messages[-1]
+    check(end["type"] == "end" and end["result"]["steps"] == result["steps"],
+          "the stream ends with the result")
+    visited = visited_cells(snapshot, trails)
+    # Until the end: an "open" digit per move, for the cell the drone stood on.
+    before_end = json.dumps(messages[:-1])
+    check("walls" not in before_end and "seed" not in before_end and "replay" not in before_end,
+          "nothing before the end carries walls, a seed or a replay")
+    check(len(visited) <= 900 and sum(len(t) for t in trails) == result["steps"] + result["bumps"],
+          "the trails hold every move attempt once")
+    truth = end["replay"]["maze"]["walls"]
+    position = (snapshot["start"]["x"], snapshot["start"]["y"])
+    shown = {}
+    for m in messages[:-1]:
+        for letter, digit in zip(m["trail"], m["open"]):
+            if letter.isupper():
+                dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}[letter]
+                position = (position[0] + dx, position[1] + dy)
+            shown[position] = digit
+    check(set(shown) <= visited, "no cell the drone never stood on was shown")
+    check(all(truth[y * 30 + x] == d for (x, y), d in shown.items()),
+          "each cell was shown as the drone sensed it")
+    check(end["replay"]["moves"] == "".join(t.upper() for t in trails),
+          "the end's replay holds the moves the stream showed")
+    check(end["result"].get("seed") == 9, "a practice run's end shows its seed")
+    status, runs = get(port, "/api/runs")
+    entry = next(r for r in json.loads(runs) if r["run"] == run)
+    check(status == 200 and entry["maze"] == "prim" and "seed" not in entry,
+          "/api/runs lists the run without a seed")
+
+
+async def non_reader(port):
+    """A spectator that never reads is dropped; the player is not slowed."""
+    url = f"ws://127.0.0.1:{port}"
+    drone = await Drone.connect(f"{url}/ws", "fast")
+    first = await drone.request({"type": "start", "max_steps": 100_000_000, "maze": {
+        "generator": "prim", "width": 300, "height": 300, "seed": 2}})
+    run = first["run"]
+    # A raw socket with a tiny receive buffer: the handshake, then silence.
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.connect(("127.0.0.1", port))
+    raw.sendall((f"GET /spectate/{run} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+
+    def spectators():
+        return next(r for r in json.loads(get(port, "/api/runs")[1]) if r["run"] == run)["spectators"]
+
+    check(spectators() == 1, "the silent spectator is admitted")
+    # Back and forth through an open side of the start cell, in long paths.
+    side = first["open"][0]
+    there_and_back = (side + {"N": "S", "E": "W", "S": "N", "W": "E"}[side]) * 2000
+    began = time.monotonic()
+    rounds, rates = 0, []
+    while spectators() == 1 and time.monotonic() - began < 60:
+        t = time.monotonic()
+        reply = await drone.request({"type": "path", "dirs": there_and_back})
+        rates.append(4000 / (time.monotonic() - t))
+        rounds += 1
+    check(spectators() == 0, f"the silent spectator was dropped ({time.monotonic() - began:.1f} s)")
+    after = []
+    for _ in range(20):
+        t = time.monotonic()
+        await drone.request({"type": "path", "dirs": there_and_back})
+        after.append(4000 / (time.monotonic() - t))
+    check(reply["steps"] == rounds * 4000, "every move counted while it was connected")
+    median = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    print(f"moves a second: {median(rates):.0f} while it was connected, {median(after):.0f} after")
+    check(drone.state.get("status", "active") == "active", "the run played on")
+    raw.close()
+    await drone.close()
+
+
+async def ranked(folder):
+    db = os.path.join(folder, "cup.db")
+    token = subprocess.run([ADMIN, "--db", db, "add-competitor", "ann"], check=True,
+                           capture_output=True, text=True).stdout.strip()
+    closes = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=4)
+    path = os.path.join(folder, "cup.json")
+    with open(path, "w") as f:
+        json.dump({"name": "secret-cup", "seeds": "shared",
+                   "closes_at": closes.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                   "challenges": [{"id": "hidden", "maze": {"generator": "kruskal", "width": 20,
+                                                            "height": 20}}]}, f)
+    proc, port = start_server(SERVER, "--competition", path, "--db", db)
+    try:
+        url = f"ws://127.0.0.1:{port}"
+        drone = await Drone.connect(f"{url}/ws", "ann", token=token)
+        first = await drone.start_challenge("hidden")
+        run = first["run"]
+        watcher = await websockets.connect(f"{url}/spectate/{run}")
+        await explore(drone)
+        await drone.close()
+        texts = [t async for t in watcher]
+        messages = [json.loads(t) for t in texts]
+        wire = "".join(texts)
+        check(messages[0]["maze"] == "hidden" and messages[0]["ranked"] is True,
+              "a ranked run is shown by its challenge")
+        check("kruskal" not in wire and "seed" not in wire and "walls" not in wire,
+              "nothing on the wire names its generator, seed or walls")
+        check(messages[-1]["type"] == "end" and messages[-1]["replay"] is None,
+              "its end carries no replay before the close")
+        status, _ = get(port, f"/api/replays/{run}")
+        check(status == 403, f"its replay is refused before the close (got {status})")
+        status, runs = get(port, "/api/runs")
+        check("kruskal" not in runs and "seed" not in runs, "/api/runs hides its maze")
+        # After the close it is published.
+        while json.loads(get(port, "/api/competition")[1])["state"] != "closed":
+            await asyncio.sleep(0.2)
+        status, text = get(port, f"/api/replays/{run}")
+        replay = json.loads(text) if status == 200 else {}
+        check(status == 200 and replay["source"]["generator"] == "kruskal",
+              "after the close its replay is published")
+        async with websockets.connect(f"{url}/spectate/{run}") as late:
+            end = [json.loads(t) async for t in late][-1]
+        check(end["replay"] is not None and "seed" in end["result"],
+              "after the close its stream ends with the maze and the seed")
+        replay_file = os.path.join(folder, "ranked.json")
+        with open(replay_file, "w") as f:
+            f.write(text)
+        verify = subprocess.run([os.path.join(build, "clients/runner/ariadne-bot"),
+                                 "--verify-replay", replay_file], capture_output=True, text=True)
+        check(verify.returncode == 0, "ariadne-bot --verify-replay accepts it")
+        replay["moves"] = replay["moves"][:-1] + ("N" if replay["moves"][-1] != "N" else "E")
+        with open(replay_file, "w") as f:
+            json.dump(replay, f)
+        verify = subprocess.run([os.path.join(build, "clients/runner/ariadne-bot"),
+                                 "--verify-replay", replay_file], capture_output=True, text=True)
+        check(verify.returncode == 1 and "MISMATCH" in verify.stderr,
+              "and refuses it with one move changed")
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+async def main():
+    proc, port = start_server(SERVER, "--max-spectators-per-run", "2", "--max-spectators", "10")
+    try:
+        await practice(port)
+        await non_reader(port)
+    finally:
+        proc.terminate()
+        proc.wait()
+    with tempfile.TemporaryDirectory() as folder:
+        await ranked(folder)
+    if failures:
+        sys.exit(1)
+    print("the spectator stream keeps its promises")
+
+
+asyncio.run(main())

@@ -1,0 +1,188 @@
+// The page logic of web/js (no DOM) under node --test: the maze model, the
+// replay decoder and player, the fog model and the spectator stream, first on
+// their own, then against the real server binary (CTest passes ARIADNE_BUILD).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Maze } from '../../web/js/maze.mjs';
+import { decodeReplay, ReplayGame, optimalPaths, wallsDigest } from '../../web/js/replay.mjs';
+import { FogView } from '../../web/js/fog.mjs';
+import { SpectatorStream } from '../../web/js/stream.mjs';
+import { connect, OPPOSITE } from '../../clients/js/ariadne.mjs';
+
+const WebSocket = createRequire(new URL('../../clients/js/', import.meta.url))('ws');
+const build = process.env.ARIADNE_BUILD ?? new URL('../../build/ci', import.meta.url).pathname;
+const folder = mkdtempSync(join(tmpdir(), 'ariadne-web-'));
+let server;
+let base;
+
+before(async () => {
+  const fifo = join(folder, 'port');
+  execFileSync('mkfifo', [fifo]);
+  server = spawn(join(build, 'server/net/ariadne-server'),
+    ['--bind', '127.0.0.1', '--port', '0', '--port-file', fifo, '--log-level', 'warn'],
+    { stdio: ['ignore', 'inherit', 'inherit'] });
+  base = `127.0.0.1:${Number((await readFile(fifo, 'utf8')).trim())}`;
+});
+after(() => server?.kill('SIGTERM'));
+
+// A depth-first bot that also bumps into a wall now and then, so that every
+// counter moves. Returns the run number and the result.
+async function playWithBumps(maze, { onStart = () => {}, treasures = 1, reuse = 0 } = {}) {
+  const drone = await connect(`ws://${base}/ws`, { name: 'web-test' });
+  const first = await drone.start({ maze, treasures, reuse_walls_removed: reuse });
+  await onStart(first.run);
+  const seen = new Set();
+  const key = () => drone.position.join(',');
+  const back = [];
+  let moves = 0;
+  while (!drone.finished) {
+    seen.add(key());
+    const closed = ['N', 'E', 'S', 'W'].find((d) => !drone.openSides.includes(d));
+    if (closed && ++moves % 7 === 0) {
+      await drone.move(closed);
+      continue;
+    }
+    const next = drone.openSides.find((d) => {
+      const [dx, dy] = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] }[d];
+      return !seen.has(`${drone.position[0] + dx},${drone.position[1] + dy}`);
+    });
+    if (next) {
+      back.push(OPPOSITE[next]);
+      await drone.move(next);
+    } else if (back.length > 0) {
+      await drone.move(back.pop());
+    } else {
+      seen.clear(); // walls fell: search again from here
+    }
+  }
+  drone.close();
+  return { run: first.run, result: drone.result };
+}
+
+test('a maze\'s walls code round-trips and gives shortest paths', () => {
+  assert.equal(new Maze(3, 2, 'e6a3ab').code(), 'e6a3ab');
+  const open = new Maze(2, 2);
+  assert.equal(open.code(), 'ffff');
+  open.open({ x: 0, y: 0 }, 'E');
+  open.open({ x: 1, y: 0 }, 'N');
+  assert.equal(open.code(), 'b6fd');
+  assert.ok(open.isOpen({ x: 1, y: 1 }, 'S') && !open.isOpen({ x: 0, y: 1 }, 'S'));
+  assert.deepEqual(open.shortestPath({ x: 0, y: 0 }, { x: 1, y: 1 }), [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }]);
+  assert.equal(open.shortestPath({ x: 0, y: 0 }, { x: 0, y: 1 }), null);
+  assert.throws(() => new Maze(2, 2, 'fffg'), /hex digit/);
+});
+
+test('the stream passes each message on once and resumes after a drop', () => {
+  const sockets = [];
+  const timers = [];
+  const got = [];
+  const stream = new SpectatorStream({
+    url: 'ws://x/spectate/1',
+    connect: (url) => {
+      const socket = { url, close() {} };
+      sockets.push(socket);
+      return socket;
+    },
+    onMessage: (m) => got.push(m.seq),
+    timer: (fn) => timers.push(fn),
+  }).start();
+  const say = (s, m) => s.onmessage({ data: JSON.stringify(m) });
+  say(sockets[0], { type: 'snapshot', seq: 5 });
+  say(sockets[0], { type: 'steps', seq: 9 });
+  sockets[0].onclose({ code: 1006 });
+  assert.equal(timers.length, 1);
+  timers[0]();
+  assert.equal(sockets[1].url, 'ws://x/spectate/1?from=9');
+  say(sockets[1], { type: 'steps', seq: 9 }); // already seen
+  say(sockets[1], { type: 'snapshot', seq: 12 }); // not after the first
+  say(sockets[1], { type: 'steps', seq: 14 });
+  say(sockets[1], { type: 'end', seq: 15 });
+  sockets[1].onclose({ code: 1000 });
+  assert.deepEqual(got, [5, 9, 14, 15]);
+  assert.equal(timers.length, 1, 'no reconnect after the end');
+  assert.equal(stream.ended, true);
+});
+
+test('a watched run: the fog view follows it exactly through a dropped connection', async () => {
+  let view = null;
+  let stream = null;
+  let dropped = false;
+  let resolveEnd;
+  const ended = new Promise((resolve) => { resolveEnd = resolve; });
+  const onMessage = (m) => {
+    if (m.type === 'snapshot') view = new FogView(m);
+    else if (m.type === 'steps') {
+      view.applySteps(m);
+      if (!dropped && view.steps > 200) {
+        dropped = true;
+        stream.socket.terminate(); // the connection drops mid-run
+      }
+    } else if (m.type === 'end') {
+      view.applyEnd(m, m.replay);
+      resolveEnd();
+    }
+  };
+  const { run, result } = await playWithBumps(
+    { generator: 'recursive_backtracker', width: 40, height: 30, seed: 12 },
+    {
+      treasures: 2,
+      reuse: 5,
+      onStart: async (runId) => {
+        stream = new SpectatorStream({
+          url: `ws://${base}/spectate/${runId}`,
+          connect: (url) => new WebSocket(url),
+          onMessage,
+          delays: [10],
+        }).start();
+      },
+    },
+  );
+  await ended;
+  assert.ok(dropped, 'the run was long enough to drop the connection');
+  assert.equal(view.run, run);
+  assert.equal(view.steps, result.steps);
+  assert.equal(view.bumps, result.bumps);
+  assert.ok(result.bumps > 0);
+  assert.equal(view.found, 2);
+  assert.equal(view.finds.length, 2);
+  // Every step walked once into the view: nothing twice, nothing missed.
+  assert.equal(view.visits.reduce((a, b) => a + b, 0), result.steps + 1);
+  assert.equal(view.replay.format, 'ariadne-replay');
+});
+
+test('a replay decoded and played reaches the server\'s exact end', async () => {
+  for (const [maze, treasures, reuse] of [
+    [{ generator: 'prim', width: 24, height: 16, seed: 3 }, 1, 0],
+    [{ generator: 'wilson', width: 20, height: 20, seed: 8, loops: 0.3 }, 3, 6],
+  ]) {
+    const { run, result } = await playWithBumps(maze, { treasures, reuse });
+    const response = await fetch(`http://${base}/api/replays/${run}`);
+    assert.equal(response.status, 200);
+    const replay = decodeReplay(await response.text());
+    const game = new ReplayGame(replay).seek(replay.moves.length);
+    assert.equal(game.steps, result.steps);
+    assert.equal(game.bumps, result.bumps);
+    assert.equal(game.found, result.found);
+    assert.equal(game.score, result.score);
+    assert.equal(game.status, result.status);
+    assert.deepEqual(game.position, replay.treasures[replay.treasures.length - 1]);
+    assert.equal(await wallsDigest(replay.maze), replay.wallsSha256);
+    const lengths = optimalPaths(replay).map((p) => p.length - 1);
+    assert.equal(lengths.reduce((a, b) => a + b, 0), result.optimal);
+    // Stepping back and forth lands on the same counts.
+    const half = Math.floor(replay.moves.length / 2);
+    const again = new ReplayGame(replay).seek(half);
+    const counts = [again.steps, again.bumps, again.found];
+    again.seek(replay.moves.length).seek(half);
+    assert.deepEqual([again.steps, again.bumps, again.found], counts);
+  }
+  assert.throws(() => decodeReplay('{"format":"ariadne-replay","version":2}'), /version 1/);
+  const missing = await fetch(`http://${base}/api/replays/999999`);
+  assert.equal(missing.status, 404);
+});

@@ -1,0 +1,111 @@
+// Draws a maze on a canvas: a layer that keeps every cell as last drawn (so a
+// frame redraws only the cells that changed), and on top of it the drone, the
+// treasures and a path. Cells are north-up: y = 0 is the bottom row.
+
+const FOG = '#20242c';
+const FLOOR = '#f4f1e8';
+const WALL = '#1b1e24';
+const HEAT = [
+  [244, 241, 232],
+  [255, 214, 140],
+  [246, 150, 84],
+  [214, 72, 62],
+  [140, 30, 70],
+];
+
+// A colour for a cell walked `visits` times, on a scale up to `most`.
+export function heatColour(visits, most) {
+  if (visits === 0) return FLOOR;
+  const t = Math.min(1, Math.log1p(visits) / Math.log1p(Math.max(most, 2)));
+  const x = t * (HEAT.length - 1);
+  const i = Math.min(HEAT.length - 2, Math.floor(x));
+  const f = x - i;
+  const c = HEAT[i].map((v, k) => Math.round(v + (HEAT[i + 1][k] - v) * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+export class MazeCanvas {
+  constructor(canvas, width, height, { maxPixels = 720 } = {}) {
+    this.canvas = canvas;
+    this.width = width;
+    this.height = height;
+    this.cell = Math.max(2, Math.floor(maxPixels / Math.max(width, height)));
+    this.wall = Math.max(1, Math.round(this.cell / 7));
+    canvas.width = width * this.cell + this.wall;
+    canvas.height = height * this.cell + this.wall;
+    this.layer = document.createElement('canvas');
+    this.layer.width = canvas.width;
+    this.layer.height = canvas.height;
+    this.base = this.layer.getContext('2d');
+    this.base.fillStyle = FOG;
+    this.base.fillRect(0, 0, canvas.width, canvas.height);
+    this.ctx = canvas.getContext('2d');
+  }
+
+  origin(x, y) {
+    return [x * this.cell, (this.height - 1 - y) * this.cell];
+  }
+
+  // One cell: digit (walls) or -1 for fog, walked `visits` of `most` times.
+  drawCell(i, digit, visits, most) {
+    const x = i % this.width;
+    const y = Math.floor(i / this.width);
+    const [px, py] = this.origin(x, y);
+    const s = this.cell;
+    const w = this.wall;
+    const g = this.base;
+    if (digit < 0) {
+      g.fillStyle = FOG;
+      g.fillRect(px, py, s + w, s + w);
+      return;
+    }
+    g.fillStyle = heatColour(visits, most);
+    g.fillRect(px + w, py + w, s - w, s - w);
+    g.fillStyle = WALL;
+    g.fillRect(px, py, w, w);
+    g.fillRect(px + s, py, w, w);
+    g.fillRect(px, py + s, w, w);
+    g.fillRect(px + s, py + s, w, w);
+    g.fillStyle = digit & 8 ? WALL : heatColour(visits, most);
+    g.fillRect(px + w, py, s - w, w);
+    g.fillStyle = digit & 2 ? WALL : heatColour(visits, most);
+    g.fillRect(px + w, py + s, s - w, w);
+    g.fillStyle = digit & 1 ? WALL : heatColour(visits, most);
+    g.fillRect(px, py + w, w, s - w);
+    g.fillStyle = digit & 4 ? WALL : heatColour(visits, most);
+    g.fillRect(px + s, py + w, w, s - w);
+  }
+
+  // Copies the cell layer to the screen, then draws marks on top.
+  present({ drone = null, treasures = [], path = null, start = null } = {}) {
+    const c = this.ctx;
+    c.drawImage(this.layer, 0, 0);
+    const half = this.cell / 2;
+    const centre = (cell) => {
+      const [px, py] = this.origin(cell.x, cell.y);
+      return [px + half + this.wall / 2, py + half + this.wall / 2];
+    };
+    if (path && path.length > 1) {
+      c.strokeStyle = 'rgba(40, 120, 220, 0.85)';
+      c.lineWidth = Math.max(1, this.cell / 4);
+      c.lineJoin = 'round';
+      c.beginPath();
+      path.forEach((cell, k) => {
+        const [x, y] = centre(cell);
+        if (k === 0) c.moveTo(x, y);
+        else c.lineTo(x, y);
+      });
+      c.stroke();
+    }
+    const dot = (cell, colour, scale) => {
+      const [x, y] = centre(cell);
+      c.fillStyle = colour;
+      c.beginPath();
+      c.arc(x, y, Math.max(1.5, half * scale), 0, 2 * Math.PI);
+      c.fill();
+    };
+    if (start) dot(start, '#3a9d5d', 0.45);
+    for (const t of treasures) dot(t, '#e0b000', 0.6);
+    if (drone) dot(drone, '#2563eb', 0.7);
+  }
+}

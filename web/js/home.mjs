@@ -1,0 +1,79 @@
+// The home page: live and finished runs, and in competition mode the
+// leaderboard and the challenges, kept up to date.
+import { $, setText, cell, link, getJson } from './page.mjs';
+
+function fillRuns(tbody, runs, finished) {
+  const rows = runs.map((r) => {
+    const tr = document.createElement('tr');
+    tr.dataset.run = r.run;
+    tr.append(cell(r.run), cell(r.player), cell(r.ranked ? `${r.maze} (ranked)` : r.maze),
+      cell(`${r.width}x${r.height}`, 'num'), cell(r.steps, 'num'), cell(r.bumps, 'num'));
+    if (finished) {
+      tr.append(cell(`${r.status}${r.treasures > 1 ? ` ${r.found}/${r.treasures}` : ''}`));
+      tr.append(link('replay', `/replay?url=/api/replays/${r.run}`));
+    } else {
+      tr.append(cell(`${r.found}/${r.treasures}`, 'num'));
+      tr.append(link('watch', `/watch/${r.run}`));
+    }
+    return tr;
+  });
+  tbody.replaceChildren(...rows);
+}
+
+async function refreshRuns() {
+  const runs = await getJson('/api/runs');
+  const live = runs.filter((r) => r.status === 'active');
+  const finished = runs.filter((r) => r.status !== 'active').reverse().slice(0, 25);
+  fillRuns($('live').tBodies[0], live, false);
+  fillRuns($('finished').tBodies[0], finished, true);
+  $('no-live').hidden = live.length > 0;
+  $('no-finished').hidden = finished.length > 0;
+}
+
+async function refreshCompetition() {
+  const competition = await getJson('/api/competition');
+  const board = await getJson('/api/leaderboard');
+  $('competition').hidden = false;
+  setText('competition-name', `Leaderboard: ${competition.name ?? board.competition}`);
+  setText('competition-state', `${competition.state ?? ''}; ${board.ranked_runs} ranked runs; updated ${board.generated_at}`);
+  const ids = (competition.challenges ?? []).map((c) => c.id);
+  const head = document.createElement('tr');
+  for (const title of ['rank', 'competitor', 'total', 'found', ...ids]) {
+    const th = document.createElement('th');
+    th.textContent = title;
+    head.append(th);
+  }
+  $('leaderboard').tHead.replaceChildren(head);
+  $('leaderboard').tBodies[0].replaceChildren(...board.rows.map((row) => {
+    const tr = document.createElement('tr');
+    tr.append(cell(row.rank), cell(row.competitor), cell(row.total, 'num'), cell(row.found, 'num'));
+    for (const id of ids) {
+      const mark = row.challenges?.[id];
+      tr.append(cell(mark ? `${mark.mark} (${mark.attempts})` : '', 'num'));
+    }
+    return tr;
+  }));
+  $('challenges').tBodies[0].replaceChildren(...(competition.challenges ?? []).map((c) => {
+    const tr = document.createElement('tr');
+    const maze = c.maze ? (c.maze.name ?? `${c.maze.generator} ${c.maze.width}x${c.maze.height}`) : '';
+    tr.append(cell(c.id), cell(maze), cell(c.attempts ?? '', 'num'), cell(c.weight ?? 1, 'num'));
+    return tr;
+  }));
+}
+
+async function start() {
+  const server = await getJson('/api/server');
+  setText('server', `${server.name} ${server.version}`);
+  const loop = async (work, ms) => {
+    try {
+      await work();
+    } catch (error) {
+      console.warn(error);
+    }
+    setTimeout(() => loop(work, ms), ms);
+  };
+  loop(refreshRuns, 1000);
+  if (server.competition) loop(refreshCompetition, 2000);
+}
+
+start().catch((error) => setText('server', error.message));
