@@ -85,6 +85,9 @@ int run_load(int argc, char** argv) {
   app.add_option(
       "--ready-file", o.ready_file,
       "With --idle: write the connection count to FILE once every connection is welcomed");
+  app.add_option("--spectators", o.spectators,
+                 "Spectators (/spectate) watching each player's run, reading everything")
+      ->check(CLI::Range(0U, 64U));
   app.add_option("--json", o.json_file, "Also write the figures as JSON to FILE");
   try {
     app.parse(argc, argv);
@@ -198,29 +201,35 @@ int run_load(int argc, char** argv) {
     total.merge(t);
   const double seconds = o.duration;
   const auto& h = total.latency;
-  nlohmann::json figures = {{"connections", o.connections},
-                            {"connected", total.connected},
-                            {"failed", total.failed},
-                            {"pipeline", o.pipeline},
-                            {"path", o.path_length},
-                            {"seconds", seconds},
-                            {"replies_per_s", static_cast<double>(total.replies) / seconds},
-                            {"moves_per_s", static_cast<double>(total.moves) / seconds},
-                            {"errors", total.errors},
-                            {"runs", total.runs},
-                            {"results_per_s", static_cast<double>(total.results) / seconds},
-                            {"p50_us", h.percentile(50)},
-                            {"p90_us", h.percentile(90)},
-                            {"p99_us", h.percentile(99)},
-                            {"p999_us", h.percentile(99.9)},
-                            {"max_us", h.max()},
-                            {"verified", total.verified},
-                            {"mismatches", total.mismatches},
-                            {"hostile",
-                             {{"sessions", total.hostile_sessions},
-                              {"closed_by_server", total.hostile_closed},
-                              {"costly_starts_set_up", total.hostile_starts},
-                              {"costly_starts_refused", total.hostile_busy}}}};
+  nlohmann::json figures = {
+      {"connections", o.connections},
+      {"connected", total.connected},
+      {"failed", total.failed},
+      {"pipeline", o.pipeline},
+      {"path", o.path_length},
+      {"seconds", seconds},
+      {"replies_per_s", static_cast<double>(total.replies) / seconds},
+      {"moves_per_s", static_cast<double>(total.moves) / seconds},
+      {"errors", total.errors},
+      {"runs", total.runs},
+      {"results_per_s", static_cast<double>(total.results) / seconds},
+      {"p50_us", h.percentile(50)},
+      {"p90_us", h.percentile(90)},
+      {"p99_us", h.percentile(99)},
+      {"p999_us", h.percentile(99.9)},
+      {"max_us", h.max()},
+      {"verified", total.verified},
+      {"mismatches", total.mismatches},
+      {"spectators",
+       {{"watching", total.spectators},
+        {"refused", total.spectators_failed},
+        {"messages_per_s", static_cast<double>(total.spectator_messages) / seconds},
+        {"bytes_per_s", static_cast<double>(total.spectator_bytes) / seconds}}},
+      {"hostile",
+       {{"sessions", total.hostile_sessions},
+        {"closed_by_server", total.hostile_closed},
+        {"costly_starts_set_up", total.hostile_starts},
+        {"costly_starts_refused", total.hostile_busy}}}};
   std::printf("%-11s %9s %12s %12s %7s %8s %8s %8s %9s %9s\n", "connections", "pipeline",
               "replies/s", "moves/s", "errors", "p50 us", "p90 us", "p99 us", "p99.9 us", "max us");
   std::printf("%-11u %9u %12.0f %12.0f %7llu %8.1f %8.1f %8.1f %9.1f %9.1f\n", o.connections,

@@ -34,10 +34,11 @@ struct options {
   std::vector<std::string> tokens;
   std::string challenge;
   // Hostile connections beside the players, by kind.
-  unsigned starts = 0;   // loop start/abandon on the costliest mazes
-  unsigned drops = 0;    // start, move a little, vanish without a close
-  unsigned garbage = 0;  // malformed messages, then an oversized or binary frame
-  unsigned deaf = 0;     // start and send moves without ever reading a reply
+  unsigned starts = 0;      // loop start/abandon on the costliest mazes
+  unsigned drops = 0;       // start, move a little, vanish without a close
+  unsigned garbage = 0;     // malformed messages, then an oversized or binary frame
+  unsigned deaf = 0;        // start and send moves without ever reading a reply
+  unsigned spectators = 0;  // spectators watching each player's run (/spectate)
   std::string ready_file;
   std::string json_file;
 };
@@ -70,6 +71,11 @@ struct tally {
   std::uint64_t hostile_busy = 0;    // big starts refused (server_busy, rate_limited)
   std::uint64_t hostile_sessions = 0;
   std::uint64_t hostile_closed = 0;  // connections the server closed (1008, 1009, ...)
+  // Spectators: streams opened and refused, what they received while measuring.
+  std::uint64_t spectators = 0;
+  std::uint64_t spectators_failed = 0;
+  std::uint64_t spectator_messages = 0;
+  std::uint64_t spectator_bytes = 0;
 
   void merge(const tally& t) {
     latency.merge(t.latency);
@@ -86,6 +92,10 @@ struct tally {
     hostile_busy += t.hostile_busy;
     hostile_sessions += t.hostile_sessions;
     hostile_closed += t.hostile_closed;
+    spectators += t.spectators;
+    spectators_failed += t.spectators_failed;
+    spectator_messages += t.spectator_messages;
+    spectator_bytes += t.spectator_bytes;
   }
 };
 

@@ -15,6 +15,7 @@ player_connection::player_connection(net::io_context& ioc, const options& o,
                                      const server_url& where, const shared_clock& clock,
                                      tally& counts, readiness& ready, std::uint64_t seed)
     : index_(seed - 1),
+      ioc_(ioc),
       ws_(ioc),
       resolver_(ioc),
       o_(o),
@@ -35,6 +36,8 @@ void player_connection::stop() {
     self->stopping_ = true;
     beast::error_code ignored;
     beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    for (auto& s : self->spectators_)
+      s->stop();
   });
 }
 
@@ -115,6 +118,21 @@ void player_connection::send_play() {
   send(R"({"type":"path","dirs":")" + letters + "\"}");
 }
 
+void player_connection::watch(std::string_view start_reply) {
+  const auto at = start_reply.find("\"run\":");
+  if (at == std::string_view::npos) return;
+  std::uint64_t run = 0;
+  for (std::size_t i = at + 6;
+       i < start_reply.size() && start_reply[i] >= '0' && start_reply[i] <= '9'; ++i)
+    run = run * 10 + static_cast<std::uint64_t>(start_reply[i] - '0');
+  spectators_.clear();  // the last run's: their streams have ended or will
+  for (unsigned i = 0; i < o_.spectators; ++i) {
+    spectators_.push_back(
+        std::make_shared<spectator_connection>(ioc_, where_, run, clock_, counts_));
+    spectators_.back()->start();
+  }
+}
+
 unsigned player_connection::pick() {
   if (open_count_ == 0) return rng_.below(4);
   return open_[rng_.below(open_count_)];
@@ -187,6 +205,7 @@ void player_connection::handle(std::string_view reply, bool error, bool measurin
       if (error) return start_run();
       phase_ = phase::playing;
       ++counts_.runs;
+      if (o_.spectators > 0) watch(reply);
       for (unsigned i = 0; i < o_.pipeline; ++i)
         send_play();
       return;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "clients/load/load_types.hpp"
+#include "clients/load/spectator_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/maze/rng.hpp"
 #include "core/model/run_request.hpp"
@@ -34,6 +35,7 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   using tcp = boost::asio::ip::tcp;
 
   std::size_t index_;  // which connection: picks its token
+  boost::asio::io_context& ioc_;
   void on_resolve(error_code ec, tcp::resolver::results_type results);
   void on_connect(error_code ec, tcp::resolver::results_type::endpoint_type);
   void on_handshake(error_code ec);
@@ -49,6 +51,8 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   void handle(std::string_view reply, bool error, bool measuring);
   std::uint64_t moves_in(std::string_view reply) const;
   void read_open(std::string_view reply);
+  // Opens --spectators streams on the run a start reply names.
+  void watch(std::string_view start_reply);
   // Replays the run that just ended offline and compares its result.
   void verify(std::string_view final_reply);
 
@@ -75,6 +79,8 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   // in order ('N', 'E', 'S', 'W' for a move, or the letters of a path).
   run_request request_;
   std::vector<std::string> commands_;
+  // The current run's spectators (--spectators).
+  std::vector<std::shared_ptr<spectator_connection>> spectators_;
 };
 
 }  // namespace ariadne::load

@@ -14,6 +14,9 @@ void move_log::grow() {
   next.letters = std::make_unique<char[]>(next.length);
   tail_ = next.letters.get();
   tail_end_ = tail_ + next.length;
+  const std::uint64_t made = chunks_.size() == chunks_.capacity() ? 2 : 1;
+  allocations_.store(allocations_.load(std::memory_order_relaxed) + made,
+                     std::memory_order_relaxed);
   chunks_.push_back(std::move(next));
 }
 

@@ -35,6 +35,10 @@ class move_log {
   // Appends letters [from, to) to out; to must be at most a size() read before.
   void copy(std::uint64_t from, std::uint64_t to, std::string& out) const;
 
+  // Heap allocations made so far: a chunk, and now and then the chunk list.
+  // A run's moves allocate nothing else (tests/net/allocation_test.cpp).
+  std::uint64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
+
  private:
   struct chunk {
     std::uint64_t first = 0;  // the index of its first letter
@@ -45,6 +49,7 @@ class move_log {
   void grow();
 
   std::atomic<std::uint64_t> size_{0};
+  std::atomic<std::uint64_t> allocations_{0};
   char* tail_ = nullptr;  // the run's thread only
   char* tail_end_ = nullptr;
   mutable std::mutex mutex_;  // guards chunks_ (the list, not the letters)

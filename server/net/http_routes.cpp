@@ -75,8 +75,9 @@ http_answer replay_json(server_context& context, std::string_view number) {
   return {200, "application/json", *text};
 }
 
-// A page file: pages may load only this server's scripts and styles, and
-// talk only to this server (a replay's ?url= may point elsewhere: fetch only).
+// A page file: pages may load only this server's scripts and styles (the
+// playground's bot runs in a worker made from a blob); they may fetch from
+// anywhere (a replay's ?url=, a visitor's own bot).
 http_answer page(std::string_view path) {
   const web_asset* asset = find_web_asset(path);
   if (asset == nullptr) return {404, "text/plain; charset=utf-8", "not found\n"};
@@ -85,6 +86,7 @@ http_answer page(std::string_view path) {
                     {"Cache-Control", "no-cache"},
                     {"Content-Security-Policy",
                      "default-src 'self'; connect-src *; img-src 'self' data:; "
+                     "worker-src 'self' blob:; "
                      "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"}};
   return answer;
 }
@@ -141,6 +143,7 @@ http_answer route_http(server_context& context, std::string_view method, std::st
   }
   if (path == "/") return page("/index.html");
   if (path == "/replay") return page("/replay.html");
+  if (path == "/play") return page("/play.html");
   if (path == "/favicon.ico") return page("/favicon.svg");
   if (path.starts_with("/watch/") && is_run_number(path.substr(7))) return page("/watch.html");
   if (path.starts_with("/static/")) return page(path.substr(7));

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "server/baseline/baseline.hpp"
 #include "server/net/http_routes.hpp"
 #include "server/net/server_name.hpp"
 #include "server/net/websocket_session.hpp"
@@ -88,10 +89,52 @@ void http_session::on_read(error_code ec, std::size_t) {
   if (websocket::is_upgrade(request)) return upgrade(target);
   context_->stats().http_requests.fetch_add(1, std::memory_order_relaxed);
   const std::string_view method(request.method_string().data(), request.method_string().size());
+  if (target.substr(0, target.find('?')) == "/api/baseline" &&
+      (method == "GET" || method == "HEAD")) {
+    return baseline(target, request.keep_alive(), method == "HEAD");
+  }
   http_answer answer = route_http(*context_, method, target);
   if (method == "HEAD") answer.body.clear();
   send(static_cast<http::status>(answer.status), std::move(answer.content_type),
        std::move(answer.body), request.keep_alive(), answer.headers);
+}
+
+void http_session::baseline(std::string_view target, bool keep_alive, bool head) {
+  const std::size_t query = target.find('?');
+  auto parsed = parse_baseline_query(query == std::string_view::npos ? std::string_view()
+                                                                     : target.substr(query + 1));
+  if (auto* problem = std::get_if<std::string>(&parsed)) {
+    return send(http::status::bad_request, "text/plain; charset=utf-8", *problem + "\n",
+                keep_alive);
+  }
+  const run_request request = std::get<run_request>(parsed);
+  // The bots play on the job pool, charged to the address like a start.
+  const std::uint64_t cost = baseline_cost(request);
+  if (!context_->charge_setup(slot_.address(), cost, std::chrono::steady_clock::now())) {
+    return send(http::status::too_many_requests, "text/plain; charset=utf-8",
+                "your address has asked for more set-up work than its share; try again\n",
+                keep_alive);
+  }
+  auto self = shared_from_this();
+  auto job = [self, request, keep_alive, head] {
+    std::string body;
+    try {
+      body = baseline_json(request, self->context_->catalog());
+    } catch (const std::exception& e) {
+      body.clear();
+    }
+    net::post(self->stream_.get_executor(), [self, body = std::move(body), keep_alive, head] {
+      if (body.empty()) {
+        return self->send(http::status::internal_server_error, "text/plain; charset=utf-8",
+                          "the baseline could not be played\n", keep_alive);
+      }
+      self->send(http::status::ok, "application/json", head ? std::string() : body, keep_alive);
+    });
+  };
+  if (!context_->starts().try_submit(cost, slot_.address(), std::move(job))) {
+    send(http::status::service_unavailable, "text/plain; charset=utf-8",
+         "the server is setting up as many mazes as it can; try again shortly\n", keep_alive);
+  }
 }
 
 void http_session::upgrade(std::string_view target) {

@@ -26,6 +26,8 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void upgrade(std::string_view target);
+  // GET /api/baseline: answered from the job pool.
+  void baseline(std::string_view target, bool keep_alive, bool head);
   void send(http::status status, std::string content_type, std::string body, bool keep_alive,
             const std::vector<std::pair<std::string, std::string>>& headers = {});
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);

@@ -72,6 +72,54 @@ def text(driver, element_id):
     return driver.find_element(By.ID, element_id).text
 
 
+def set_code(driver, code):
+    driver.execute_script("document.getElementById('code').value = arguments[0];", code)
+
+
+async def playground(driver, base):
+    """/play: the visitor's bot (the JavaScript kit, in a worker in the real
+    browser) plays and is watched; its errors are shown, never break the page."""
+    wait = WebDriverWait(driver, 60)
+    await asyncio.to_thread(driver.get, f"{base}/play")
+    await asyncio.to_thread(wait.until, lambda d: d.find_elements(
+        By.CSS_SELECTOR, "#generator option[value='kruskal']"))
+    driver.execute_script("localStorage.clear();")
+    for field, value in (("width", "20"), ("height", "14"), ("seed", "5")):
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    driver.execute_script("document.getElementById('generator').value = 'kruskal';")
+    driver.find_element(By.ID, "run").click()
+    await asyncio.to_thread(wait.until, lambda d: "your bot:" in text(d, "state"))
+    await asyncio.to_thread(wait.until, lambda d: len(d.find_elements(
+        By.CSS_SELECTOR, "#baseline tbody tr")) >= 6)
+    rows = {r.find_elements(By.TAG_NAME, "td")[0].text: [c.text for c in r.find_elements(
+        By.TAG_NAME, "td")] for r in driver.find_elements(By.CSS_SELECTOR, "#baseline tbody tr")}
+    check("your bot" in rows and "dfs" in rows and "tremaux" in rows,
+          f"the playground lists the bundled bots beside yours: {sorted(rows)}")
+    check(rows.get("your bot", [""] * 3)[2] == rows.get("dfs", [""] * 3)[2] == text(driver, "steps"),
+          "the example bot (JavaScript, in the browser) plays exactly the bundled dfs")
+    check(canvas_colours(driver, "maze") > 4, "the playground draws the run")
+    driver.save_screenshot(os.path.join(artifacts, "play.png"))
+    errors = console_errors(driver)
+    check(not errors, f"the playground's console has no error {errors}")
+
+    set_code(driver, "async function bot(drone) { this is not javascript }")
+    driver.find_element(By.ID, "run").click()
+    await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "error").is_displayed())
+    check("does not run" in text(driver, "error"), "a syntax error is shown")
+    set_code(driver, "async function bot(drone) { await drone.move('S'); throw new Error('oops'); }")
+    driver.find_element(By.ID, "run").click()
+    await asyncio.to_thread(wait.until, lambda d: "oops" in text(d, "error"))
+    check(True, "an exception in the bot is shown")
+    set_code(driver, "async function bot(drone) { for (;;) {} }")
+    driver.find_element(By.ID, "run").click()
+    await asyncio.to_thread(wait.until, lambda d: "in play" in text(d, "state"))
+    driver.find_element(By.ID, "stop").click()
+    check(text(driver, "state") == "stopped" and driver.find_element(By.ID, "run").is_enabled(),
+          "an endless bot is stopped and the page still answers")
+
+
 async def main():
     proc, port = start_server(binary)
     base = f"http://127.0.0.1:{port}"
@@ -155,6 +203,7 @@ async def main():
         driver.save_screenshot(os.path.join(artifacts, "home.png"))
         errors = console_errors(driver)
         check(not errors, f"the home page's console has no error {errors}")
+        await playground(driver, base)
     finally:
         driver.quit()
         proc.terminate()

@@ -186,3 +186,41 @@ test('a replay decoded and played reaches the server\'s exact end', async () => 
   const missing = await fetch(`http://${base}/api/replays/999999`);
   assert.equal(missing.status, 404);
 });
+
+test('the playground\'s example bot is the reference DFS, and the baseline plays it too', async () => {
+  const { EXAMPLE, workerSource } = await import('../../web/js/bot_source.mjs');
+  const { writeFileSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const kit = new URL('../../clients/js/ariadne.mjs', import.meta.url).href;
+  const file = join(folder, 'bot.mjs');
+  writeFileSync(file, workerSource(kit, EXAMPLE));
+  // The worker's world in Node: self, postMessage, and the kit's WebSocket.
+  const messages = [];
+  let done;
+  const finished = new Promise((resolve) => { done = resolve; });
+  globalThis.self = {
+    postMessage: (m) => {
+      messages.push(m);
+      if (m.type !== 'started') done();
+    },
+  };
+  await import(pathToFileURL(file).href);
+  const maze = { generator: 'kruskal', width: 14, height: 10, loops: 0, seed: 31 };
+  globalThis.self.onmessage({ data: { url: `ws://${base}/ws`, maze } });
+  await finished;
+  assert.equal(messages[0].type, 'started');
+  const last = messages[messages.length - 1];
+  assert.equal(last.type, 'done', JSON.stringify(last));
+  const response = await fetch(`http://${base}/api/baseline?${new URLSearchParams(Object.entries(maze).map(([k, v]) => [k, String(v)]))}`);
+  assert.equal(response.status, 200);
+  const baseline = await response.json();
+  const dfs = baseline.bots.find((b) => b.bot === 'dfs');
+  assert.equal(last.result.steps, dfs.steps, 'the example plays exactly the bundled dfs bot');
+  assert.equal(last.result.optimal, baseline.optimal);
+  assert.ok(baseline.bots.length >= 5);
+  for (const bad of ['generator=prim&width=65&height=8&loops=0&seed=1', 'generator=prim&width=8',
+    'generator=nope&width=8&height=8&loops=0&seed=1', 'generator=prim&width=8&height=8&loops=0&seed=1&x=1']) {
+    const refused = await fetch(`http://${base}/api/baseline?${bad}`);
+    assert.equal(refused.status, 400, bad);
+  }
+});

@@ -19,7 +19,7 @@ std::string read(const std::filesystem::path& path) {
   return text.str();
 }
 
-// Every file under web/ is built in, byte for byte, and nothing else is.
+// Every file under web/ is built in, byte for byte, and the kit; nothing else.
 TEST(web_assets, are_the_files_of_web) {
   std::size_t files = 0;
   const std::filesystem::path root(ARIADNE_WEB_SOURCE);
@@ -35,7 +35,11 @@ TEST(web_assets, are_the_files_of_web) {
     EXPECT_EQ(asset->body, read(entry.path())) << path;
     ++files;
   }
-  EXPECT_EQ(files, web_assets().size());
+  // And the JavaScript kit, which the playground's bots import.
+  const web_asset* kit = find_web_asset("/js/ariadne.mjs");
+  ASSERT_NE(kit, nullptr);
+  EXPECT_EQ(kit->body, read(root / ".." / "clients" / "js" / "ariadne.mjs"));
+  EXPECT_EQ(files + 1, web_assets().size());
   EXPECT_EQ(find_web_asset("/nope.html"), nullptr);
   EXPECT_EQ(find_web_asset("/index.html")->content_type, "text/html; charset=utf-8");
   EXPECT_EQ(find_web_asset("/js/fog.mjs")->content_type, "text/javascript; charset=utf-8");

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Measures what spectators cost the players: 100 connections playing as fast
+# as ariadne-load can, unwatched, then each run watched by 2 spectators
+# (/spectate) reading everything, interleaved three times on the same server
+# (core 0, one I/O thread; the load on core 1). Reports the median moves a
+# second of each, their ratio, and the server's memory per spectator (peak
+# RSS watched minus unwatched, over the spectators). Prints markdown rows for
+# docs/benchmarks.md.
+# Usage: scripts/bench-spectators.sh [SECONDS_PER_RUN]   (default 5, after 2 s of warm-up)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+seconds=${1:-5}
+connections=100
+watchers=2
+bash "$root/scripts/build-release.sh"
+cmake --build --preset release -j 2 --target ariadne-load >/dev/null
+bin=$root/build/release
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkfifo "$work/port"
+taskset -c 0 "$bin/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
+  --threads 1 --log-level warn --rate-limit 0 --max-spectators 10000 &
+server_pid=$!
+read -r -t 30 port < "$work/port"
+
+rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status"; }
+# run_load ARGS... -> "moves_per_s peak_rss_kib spectators_watching"
+run_load() {
+  taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:$port/ws" \
+    --connections $connections --warmup 2 --duration "$seconds" "$@" > "$work/out" &
+  local load=$! peak=0 now
+  while kill -0 $load 2>/dev/null; do
+    now=$(rss_kib)
+    [ "$now" -gt "$peak" ] && peak=$now
+    sleep 0.25
+  done
+  wait $load
+  /usr/bin/python3 -c 'import json, sys
+f = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+print(round(f["moves_per_s"]), sys.argv[2], f["spectators"]["watching"])' "$work/out" "$peak"
+}
+median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+
+plain=() watched=() plain_rss=() watched_rss=()
+for _ in 1 2 3; do
+  read -r moves rss _ < <(run_load)
+  plain+=("$moves") plain_rss+=("$rss")
+  read -r moves rss watching < <(run_load --spectators $watchers)
+  watched+=("$moves") watched_rss+=("$rss")
+done
+p=$(median "${plain[@]}")
+w=$(median "${watched[@]}")
+pr=$(median "${plain_rss[@]}")
+wr=$(median "${watched_rss[@]}")
+spectators=$((connections * watchers))
+echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo
+echo "| runs | spectators | moves/s unwatched | moves/s watched | ratio | peak RSS unwatched | peak RSS watched | per spectator |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+/usr/bin/python3 -c 'import sys
+c, s, p, w, pr, wr = map(int, sys.argv[1:])
+print(f"| {c} | {s} | {p:,} | {w:,} | {w / p:.2f} | {pr / 1024:.1f} MiB | {wr / 1024:.1f} MiB | {(wr - pr) / s:.1f} KiB |")' \
+  $connections $spectators "$p" "$w" "$pr" "$wr"
+echo
+echo "(the last watched run had $watching spectators streaming)"

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/game/maze_catalog.hpp"
+#include "core/model/run_request.hpp"
+
+namespace ariadne {
+
+// The largest side a baseline maze may have: the bundled bots play it
+// offline on the server, so it stays small.
+inline constexpr std::int32_t baseline_max_side = 64;
+
+// The practice maze a query asks for: generator, width, height, loops and
+// seed, all required ("generator=prim&width=16&height=16&loops=0&seed=42"),
+// checked by the rules and the size limit; or the sentence that refuses it.
+std::variant<run_request, std::string> parse_baseline_query(std::string_view query);
+
+// What playing every bundled bot on it costs, in setup_cost units.
+std::uint64_t baseline_cost(const run_request& request);
+
+// Every bundled bot's result on the maze, played offline:
+//   {"maze": {...}, "optimal": N, "bots": [{"bot","status","steps","bumps","score",
+//    "optimal","efficiency"}...]}
+std::string baseline_json(const run_request& request, const maze_catalog& catalog);
+
+}  // namespace ariadne

@@ -1,0 +1,97 @@
+// A live run drawn on a page: the spectator stream's messages applied to a
+// fog view and drawn once a frame, whatever the rate they arrive at. The
+// watch page and the playground both use it.
+import { FogView } from './fog.mjs';
+import { MazeCanvas } from './draw.mjs';
+import { Maze } from './maze.mjs';
+import { decodeReplay, optimalPaths } from './replay.mjs';
+import { $, setText } from './page.mjs';
+
+export class LiveView {
+  // canvas: the canvas element, drawn at most maxPixels wide or high;
+  // onStart(view) and onEnd(view, result) are told.
+  constructor(canvas, { onStart = () => {}, onEnd = () => {}, maxPixels = 720 } = {}) {
+    this.canvasElement = canvas;
+    this.maxPixels = maxPixels;
+    this.onStart = onStart;
+    this.onEnd = onEnd;
+    this.view = null;
+    this.canvas = null;
+    this.most = 2; // the heat scale's top: doubling it redraws every cell
+    this.pending = false;
+  }
+
+  // One message of the stream; throws what is wrong with it.
+  apply(message) {
+    if (message.type === 'snapshot') {
+      this.view = new FogView(message);
+      this.canvas = new MazeCanvas(this.canvasElement, this.view.width, this.view.height, {
+        maxPixels: this.maxPixels,
+      });
+      this.most = 2;
+      this.redrawAll();
+      this.onStart(this.view);
+    } else if (message.type === 'steps') {
+      this.view.applySteps(message);
+    } else if (message.type === 'end') {
+      let shown = null;
+      if (message.replay) {
+        const replay = decodeReplay(message.replay);
+        // The maze as it ended: every wall that fell is down.
+        const final = new Maze(replay.maze.width, replay.maze.height, replay.maze.code());
+        for (const list of replay.wallsRemoved) for (const w of list) final.open(w, w.side);
+        shown = { treasures: replay.treasures, paths: optimalPaths(replay), finalMaze: final };
+      }
+      this.view.applyEnd(message, shown);
+      this.onEnd(this.view, message.result);
+    }
+    this.schedule();
+  }
+
+  digit(i) {
+    return this.view.replay ? this.view.replay.finalMaze.digits[i] : this.view.sensed[i];
+  }
+
+  redrawAll() {
+    const cells = this.view.width * this.view.height;
+    for (let i = 0; i < cells; i++) this.canvas.drawCell(i, this.digit(i), this.view.visits[i], this.most);
+    this.view.takeChanged();
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => this.frame());
+  }
+
+  frame() {
+    this.pending = false;
+    const view = this.view;
+    if (!view) return;
+    const changed = view.takeChanged();
+    let grew = false;
+    for (const i of changed) {
+      while (view.visits[i] > this.most) {
+        this.most *= 2;
+        grew = true;
+      }
+    }
+    if (grew || view.replay) this.redrawAll();
+    else for (const i of changed) this.canvas.drawCell(i, this.digit(i), view.visits[i], this.most);
+    const marks = { drone: view.position, start: view.start, treasures: view.finds };
+    if (view.replay) {
+      marks.treasures = view.replay.treasures;
+      marks.path = view.replay.paths.flat();
+    }
+    this.canvas.present(marks);
+    setText('steps', view.steps);
+    setText('bumps', view.bumps);
+    setText('found', `${view.found} / ${view.treasures}`);
+    setText('score', view.score);
+    if ($('seen')) {
+      let seen = 0;
+      for (const d of view.sensed) if (d >= 0) seen++;
+      setText('seen', seen);
+    }
+  }
+}
