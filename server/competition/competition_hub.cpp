@@ -120,6 +120,7 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     }
     add_run(marks_, r);
   }
+  last_run_number_ = store->last_run_number();
   writer_ = std::make_unique<store_writer>(std::move(store), [this] {
     {
       std::lock_guard lock(board_mutex_);
@@ -455,6 +456,25 @@ bool competition_hub::reserves_maze(std::string_view name, time_point now) const
     if (c.request.maze.name && *c.request.maze.name == name) return true;
   }
   return false;
+}
+
+void competition_hub::find_ranked_run(std::uint64_t run,
+                                      std::function<void(std::optional<ranked_run_record>)> done) {
+  auto found = std::make_shared<std::optional<ranked_run_record>>();
+  writer_->read(
+      [run, found](results_store& store) { *found = store.run_by_number(run); },
+      [found, done = std::move(done)](bool ok) { done(ok ? std::move(*found) : std::nullopt); });
+}
+
+std::optional<run_request> competition_hub::dealt_request(const ranked_run_record& record) const {
+  const challenge* c = rules_.find(record.challenge);
+  if (c == nullptr) return std::nullopt;
+  run_request request = c->request;
+  request.maze.seed =
+      deal_seed(secret_, c->id, record.deal,
+                rules_.seeds == seed_mode::per_competitor ? std::string_view(record.competitor_name)
+                                                          : std::string_view());
+  return request;
 }
 
 bool competition_hub::reveals_ranked_runs(time_point now) const {

@@ -109,6 +109,16 @@ class competition_hub {
   // of a spectator stream): after the close, with no ranked run left in play
   // (with shared seeds, an ended run's maze may be a live run's too).
   bool reveals_ranked_runs(time_point now) const;
+  // The highest run number the store has: the server numbers on from it, so
+  // a ranked run's number (its replay's address) is never reused.
+  std::uint64_t last_run_number() const { return last_run_number_; }
+  // Reads a ranked run with its moves on the store thread; done is called
+  // there (it must only hand the answer on).
+  void find_ranked_run(std::uint64_t run,
+                       std::function<void(std::optional<ranked_run_record>)> done);
+  // The start request a ranked run was dealt (its challenge's, with its
+  // deal's seed), or nullopt for a challenge no longer in the file.
+  std::optional<run_request> dealt_request(const ranked_run_record& record) const;
   // Prometheus lines: ranked runs by status, store commit latency.
   std::string metrics_text() const;
 
@@ -126,6 +136,7 @@ class competition_hub {
   competition_rules rules_;
   std::string secret_;
   std::unique_ptr<store_writer> writer_;
+  std::uint64_t last_run_number_ = 0;
 
   mutable std::mutex mutex_;  // guards what follows
   std::map<std::pair<std::int64_t, std::string>, tally> tallies_;

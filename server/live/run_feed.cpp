@@ -6,8 +6,12 @@
 
 namespace ariadne {
 
-run_feed::run_feed(std::uint64_t run_id, std::string player, std::string challenge)
-    : run_id_(run_id), player_(std::move(player)), challenge_(std::move(challenge)) {}
+run_feed::run_feed(std::uint64_t run_id, std::string player, std::string challenge,
+                   std::uint64_t max_moves)
+    : run_id_(run_id),
+      player_(std::move(player)),
+      challenge_(std::move(challenge)),
+      moves_(max_moves) {}
 
 std::shared_ptr<run_subscription> run_feed::subscribe(std::size_t queue_capacity,
                                                       std::function<void()> wake) {

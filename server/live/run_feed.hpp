@@ -40,7 +40,9 @@ class run_feed : public run_observer {
 
   // challenge: the challenge of a ranked run (whose maze and seed are secret
   // until the competition closes), empty for practice.
-  run_feed(std::uint64_t run_id, std::string player, std::string challenge = {});
+  // max_moves: the moves kept for its replay and spectators (move_log).
+  run_feed(std::uint64_t run_id, std::string player, std::string challenge = {},
+           std::uint64_t max_moves = move_log::default_capacity);
 
   std::uint64_t run_id() const { return run_id_; }
   const std::string& player() const { return player_; }

@@ -6,7 +6,8 @@ namespace ariadne {
 
 std::shared_ptr<run_feed> run_registry::open(std::uint64_t run_id, std::string player,
                                              std::string challenge) {
-  auto feed = std::make_shared<run_feed>(run_id, std::move(player), std::move(challenge));
+  auto feed =
+      std::make_shared<run_feed>(run_id, std::move(player), std::move(challenge), max_moves_);
   std::lock_guard lock(mutex_);
   live_[run_id] = feed;
   return feed;

@@ -18,7 +18,10 @@ namespace ariadne {
 // and end, never per move.
 class run_registry {
  public:
-  explicit run_registry(std::size_t keep_finished = 100) : keep_finished_(keep_finished) {}
+  // keep_finished: the finished runs kept; max_moves: the moves each run keeps.
+  explicit run_registry(std::size_t keep_finished = 100,
+                        std::uint64_t max_moves = move_log::default_capacity)
+      : keep_finished_(keep_finished), max_moves_(max_moves) {}
 
   // A feed for a run about to start, listed among the live runs.
   std::shared_ptr<run_feed> open(std::uint64_t run_id, std::string player,
@@ -35,6 +38,7 @@ class run_registry {
 
  private:
   std::size_t keep_finished_;
+  std::uint64_t max_moves_;
   mutable std::mutex mutex_;
   std::map<std::uint64_t, std::shared_ptr<run_feed>> live_;
   std::deque<std::shared_ptr<run_feed>> finished_;

@@ -385,6 +385,7 @@ websocket_handler::frame_result client_session::start_run(const run_request& sta
                    "shortly"});
   }
   const std::uint64_t run_id = context_.next_run_id();
+  if (ranked) ranked->run = run_id;
   auto feed = context_.runs().open(run_id, name_, ranked ? ranked->challenge : std::string());
   const std::uint64_t seed = context_.random_seed();
   auto sink = sink_.lock();
@@ -537,9 +538,13 @@ void client_session::settle_if_finished() {
   context_.stats().count_finished(result.status);
   if (ranked_) {
     end_written_ = std::make_shared<std::atomic<int>>(0);
+    // The moves go into the store with the result: the replay published
+    // after the close is rebuilt from them.
+    ranked_run_record record =
+        competition_hub::ended(*ranked_, result, std::chrono::system_clock::now());
+    if (feed_) feed_->moves().copy(0, feed_->moves().size(), record.moves);
     context_.competition()->record_end(
-        competition_hub::ended(*ranked_, result, std::chrono::system_clock::now()),
-        [written = end_written_](bool durable) { written->store(durable ? 1 : 2); });
+        record, [written = end_written_](bool durable) { written->store(durable ? 1 : 2); });
   }
   spdlog::info(
       "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id_,

@@ -104,8 +104,10 @@ void competitor_seats::abandon(parked_run left) {
   const run_result result = r.result();
   context_.stats().count_finished(result.status);
   if (competition_hub* hub = context_.competition()) {
-    hub->record_end(competition_hub::ended(left.record, result, std::chrono::system_clock::now()),
-                    nullptr);
+    ranked_run_record record =
+        competition_hub::ended(left.record, result, std::chrono::system_clock::now());
+    if (left.feed) left.feed->moves().copy(0, left.feed->moves().size(), record.moves);
+    hub->record_end(record, nullptr);
   }
   if (left.feed) context_.runs().close(left.feed->run_id());
   spdlog::info("run {} of '{}' ({}): nobody took it over: {}", r.id(), left.record.competitor_name,

@@ -93,6 +93,9 @@ void http_session::on_read(error_code ec, std::size_t) {
       (method == "GET" || method == "HEAD")) {
     return baseline(target, request.keep_alive(), method == "HEAD");
   }
+  if (const auto run = replay_target(target); run && (method == "GET" || method == "HEAD")) {
+    return replay(*run, target, request.keep_alive(), method == "HEAD");
+  }
   http_answer answer = route_http(*context_, method, target);
   if (method == "HEAD") answer.body.clear();
   send(static_cast<http::status>(answer.status), std::move(answer.content_type),
@@ -135,6 +138,63 @@ void http_session::baseline(std::string_view target, bool keep_alive, bool head)
     send(http::status::service_unavailable, "text/plain; charset=utf-8",
          "the server is setting up as many mazes as it can; try again shortly\n", keep_alive);
   }
+}
+
+void http_session::replay(std::uint64_t run, std::string_view target, bool keep_alive, bool head) {
+  auto reply = [self = shared_from_this(), keep_alive, head](http_answer answer) {
+    net::post(self->stream_.get_executor(),
+              [self, answer = std::move(answer), keep_alive, head]() mutable {
+                if (head) answer.body.clear();
+                self->send(static_cast<http::status>(answer.status), std::move(answer.content_type),
+                           std::move(answer.body), keep_alive);
+              });
+  };
+  const auto feed = context_->runs().find(run);
+  competition_hub* hub = context_->competition();
+  // Refusals and replays already built are answered at once.
+  if ((feed && (feed->replay() || !feed->summary().result || feed->moves().full())) ||
+      (!feed && hub == nullptr)) {
+    return reply(route_http(*context_, "GET", target));
+  }
+  // Building one generates its maze and plays its moves again: charged to the
+  // address like a start (a stored ranked run like a 256 x 256 one), on the
+  // job pool.
+  std::uint64_t cost = costliest_setup(256 * 256) + 4 * context_->config().max_replay_moves;
+  if (feed) {
+    const run_summary s = feed->summary();
+    cost = costliest_setup(static_cast<std::uint64_t>(s.start->width) *
+                           static_cast<std::uint64_t>(s.start->height)) +
+           4 * feed->moves().size();
+  }
+  if (!context_->charge_setup(slot_.address(), cost, std::chrono::steady_clock::now())) {
+    return send(http::status::too_many_requests, "text/plain; charset=utf-8",
+                "your address has asked for more set-up work than its share; try again\n",
+                keep_alive);
+  }
+  server_context* context = context_.get();
+  const std::string address = slot_.address();
+  auto busy = [] {
+    return http_answer{503, "text/plain; charset=utf-8",
+                       "the server is setting up as many mazes as it can; try again shortly\n"};
+  };
+  if (feed) {
+    if (!context->starts().try_submit(cost, address, [context, reply, path = std::string(target)] {
+          reply(route_http(*context, "GET", path));
+        })) {
+      reply(busy());
+    }
+    return;
+  }
+  // Not in memory: a ranked run, read back from the store.
+  hub->find_ranked_run(
+      run, [context, reply, cost, address, busy](std::optional<ranked_run_record> record) {
+        // On the store's thread: built on the job pool.
+        if (!context->starts().try_submit(cost, address, [context, reply, record] {
+              reply(ranked_replay_answer(*context, record));
+            })) {
+          reply(busy());
+        }
+      });
 }
 
 void http_session::upgrade(std::string_view target) {
@@ -180,6 +240,8 @@ void http_session::send(http::status status, std::string content_type, std::stri
   response_->keep_alive(keep_alive);
   response_->body() = std::move(body);
   response_->prepare_payload();
+  // Time to write the answer, however the request was timed: a replay is big.
+  stream_.expires_after(std::chrono::seconds(30));
   http::async_write(
       stream_, *response_,
       beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));

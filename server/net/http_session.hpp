@@ -26,6 +26,9 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void upgrade(std::string_view target);
+  // GET /api/replays/{run}: built on the job pool (read back from the store
+  // first for a ranked run no longer in memory).
+  void replay(std::uint64_t run, std::string_view target, bool keep_alive, bool head);
   // GET /api/baseline: answered from the job pool.
   void baseline(std::string_view target, bool keep_alive, bool head);
   void send(http::status status, std::string content_type, std::string body, bool keep_alive,

@@ -163,6 +163,12 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
       ->envname("ARIADNE_KEEP_REPLAYS")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}))
       ->capture_default_str();
+  app.add_option("--max-replay-moves", c.max_replay_moves,
+                 "Moves a run keeps (1 byte each) for its replay and its spectators; a longer "
+                 "run has no replay and its spectators stop at that move")
+      ->envname("ARIADNE_MAX_REPLAY_MOVES")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 32))
+      ->capture_default_str();
   app.add_option("--max-spectators", c.max_spectators,
                  "Spectator connections (/spectate) in all; more get HTTP 503")
       ->envname("ARIADNE_MAX_SPECTATORS")

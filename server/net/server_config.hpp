@@ -42,9 +42,10 @@ struct server_config {
   std::uint64_t start_cost_rate = 20'000'000;    // set-up work one address may ask for a second
   std::size_t write_queue_limit = 64;            // replies queued before reading pauses
   unsigned shutdown_grace_ms = 4000;
-  std::size_t keep_replays = 200;           // finished runs kept for /api/replays and spectators
-  std::size_t max_spectators = 1000;        // spectator connections in all
-  std::size_t max_spectators_per_run = 32;  // spectator connections on one run
+  std::size_t keep_replays = 200;              // finished runs kept for /api/replays and spectators
+  std::uint64_t max_replay_moves = 1'000'000;  // moves a run keeps for its replay and spectators
+  std::size_t max_spectators = 1000;           // spectator connections in all
+  std::size_t max_spectators_per_run = 32;     // spectator connections on one run
 };
 
 // Parses the command line (and environment). Returns the config, or the exit

@@ -11,7 +11,7 @@ server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
-      registry_(config_.keep_replays),
+      registry_(config_.keep_replays, config_.max_replay_moves),
       starts_(config_.start_workers, config_.start_queue_cost),
       // The burst: five seconds' worth, and never less than the costliest
       // start this host allows (a million-cell Wilson maze, by default).
@@ -24,6 +24,8 @@ server_context::server_context(server_config config, maze_catalog catalog)
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
     competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
+    // Run numbers go on from the store's: a ranked run's replay keeps its address.
+    next_run_id_.store(competition_->last_run_number() + 1, std::memory_order_relaxed);
   }
 }
 

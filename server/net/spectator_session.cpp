@@ -42,6 +42,14 @@ websocket_routes::outcome open_spectator(server_context& context, const connecti
   }
   auto feed = context.runs().find(*run_id);
   if (!feed) return refuse(404, "no such run (or it ended too long ago)");
+  // A ranked run's trail would show where its deal's treasure lies (with
+  // shared seeds, every competitor's): watched only once the mazes may be shown.
+  competition_hub* hub = context.competition();
+  if (feed->ranked() &&
+      (hub == nullptr || !hub->reveals_ranked_runs(std::chrono::system_clock::now()))) {
+    return refuse(403, "a ranked run can be watched once the competition has closed");
+  }
+  if (from > feed->seq()) return refuse(400, "from is ahead of the run");
   if (!feed->summary().start) return refuse(409, "the run is still being set up; try again");
   if (!context.admit_spectator(*feed)) {
     return refuse(503, "this run, or the server, has as many spectators as it allows");
@@ -68,13 +76,13 @@ void spectator_session::on_open(std::weak_ptr<message_sink> sink) {
 }
 
 void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
-  // A spectator's maze is generated again: charged to its address like a
-  // start, and set up on the job pool when it is big.
+  // A spectator's maze is generated again and the run so far played again:
+  // charged to its address like a start, and done on the job pool when big.
   const run_summary summary = feed_->summary();
   const std::uint64_t cells = summary.start ? static_cast<std::uint64_t>(summary.start->width) *
                                                   static_cast<std::uint64_t>(summary.start->height)
                                             : 1;
-  const std::uint64_t cost = costliest_setup(cells);
+  const std::uint64_t cost = costliest_setup(cells) + replay_cost(feed_->moves().size());
   if (!context_.charge_setup(address_, cost, clock::now())) {
     over_ = true;
     sink->close(1013, "your address has asked for more set-up work than its share; try again");
@@ -86,25 +94,26 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
     return !ranked ||
            (hub != nullptr && hub->reveals_ranked_runs(std::chrono::system_clock::now()));
   };
-  auto make = [feed = feed_, catalog = &context_.catalog(), from = from_, reveal](std::string& e) {
-    return spectator_view::create(feed, *catalog, from, reveal, e);
+  // The view, and its first messages: the snapshot (or, resuming, what was
+  // missed) and, for a run that has ended, the end.
+  auto shared = std::make_shared<first_pump>();
+  auto make = [feed = feed_, catalog = &context_.catalog(), from = from_, reveal, shared] {
+    try {
+      shared->view = spectator_view::create(feed, *catalog, from, reveal, shared->error);
+      if (shared->view) shared->outcome = shared->view->pump(shared->messages, 0);
+    } catch (const std::exception& e) {
+      shared->view.reset();
+      shared->error = e.what();
+    }
   };
   if (cost <= client_session::inline_start_cost) {
-    std::string error;
-    auto view = make(error);
-    return on_view(std::move(view), error);
+    make();
+    return on_view(shared);
   }
-  auto job = [sink, make, this] {
-    std::string error;
-    std::unique_ptr<spectator_view> view;
-    try {
-      view = make(error);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
+  auto job = [sink, make, shared, this] {
+    make();
     // The session lives while its sink does, and post runs only then.
-    auto shared = std::make_shared<std::unique_ptr<spectator_view>>(std::move(view));
-    sink->post([this, shared, error] { on_view(std::move(*shared), error); });
+    sink->post([this, shared] { on_view(shared); });
   };
   if (!context_.starts().try_submit(cost, address_, std::move(job))) {
     over_ = true;
@@ -112,16 +121,36 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
   }
 }
 
-void spectator_session::on_view(std::unique_ptr<spectator_view> view, const std::string& error) {
+void spectator_session::on_view(const std::shared_ptr<first_pump>& first) {
   auto sink = sink_.lock();
   if (!sink || over_) return;
-  if (!view) {
+  if (!first->view) {
     over_ = true;
-    sink->close(1011, error.empty() ? "this run cannot be shown" : error);
+    sink->close(1011, first->error.empty() ? "this run cannot be shown" : first->error);
     return;
   }
-  view_ = std::move(view);
-  pump(clock::now());
+  view_ = std::move(first->view);
+  deliver(*sink, first->messages, first->outcome, clock::now());
+}
+
+void spectator_session::deliver(message_sink& sink, std::vector<std::string>& messages,
+                                spectator_view::outcome outcome, clock::time_point now) {
+  for (auto& m : messages)
+    sink.send(std::make_shared<const std::string>(std::move(m)));
+  switch (outcome) {
+    case spectator_view::outcome::ended:
+      over_ = true;
+      sink.close(1000, "the run ended");
+      return;
+    case spectator_view::outcome::bad_from:
+      over_ = true;
+      sink.close(1008, "from is not a seq this run's stream sent");
+      return;
+    case spectator_view::outcome::idle:
+    case spectator_view::outcome::sent:
+      sink.wake_at(now + flush_interval);
+      return;
+  }
 }
 
 websocket_handler::frame_result spectator_session::on_frame(std::string_view, std::string&,
@@ -149,24 +178,17 @@ void spectator_session::pump(clock::time_point now) {
     return;
   }
   stalled_since_.reset();
+  // Playing the run again is charged to the spectator's address: past its
+  // share it falls behind (and catches up later), never its host's players.
+  const std::uint64_t behind = feed_->moves().size() - view_->moves_played();
+  const std::uint64_t batch = std::min<std::uint64_t>(behind, max_batch_letters);
+  if (batch > 0 && !context_.charge_setup(address_, replay_cost(batch), now)) {
+    sink->wake_at(now + flush_interval);
+    return;
+  }
   std::vector<std::string> messages;
   const auto outcome = view_->pump(messages, max_batch_letters);
-  for (auto& m : messages)
-    sink->send(std::make_shared<const std::string>(std::move(m)));
-  switch (outcome) {
-    case spectator_view::outcome::ended:
-      over_ = true;
-      sink->close(1000, "the run ended");
-      return;
-    case spectator_view::outcome::bad_from:
-      over_ = true;
-      sink->close(1008, "from is not a seq this run's stream sent");
-      return;
-    case spectator_view::outcome::idle:
-    case spectator_view::outcome::sent:
-      sink->wake_at(now + flush_interval);
-      return;
-  }
+  deliver(*sink, messages, outcome, now);
 }
 
 }  // namespace ariadne

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/live/run_feed.hpp"
 #include "server/net/server_context.hpp"
@@ -28,7 +29,7 @@ websocket_routes::outcome open_spectator(server_context& context, const connecti
 class spectator_session : public websocket_handler {
  public:
   static constexpr auto flush_interval = std::chrono::milliseconds(50);
-  static constexpr std::size_t max_batch_letters = 1U << 17U;
+  static constexpr std::size_t max_batch_letters = 1U << 15U;
   // A spectator with this many messages unwritten gets no more until it
   // reads (its next batch is bigger: nothing is lost); one that stays
   // stalled for stall_limit is dropped.
@@ -48,8 +49,21 @@ class spectator_session : public websocket_handler {
 
  private:
   // Builds the view (on this thread or the pool's), then starts pumping.
+  // What the view's creation made, on whichever thread it ran.
+  struct first_pump {
+    std::unique_ptr<spectator_view> view;
+    std::string error;
+    std::vector<std::string> messages;
+    spectator_view::outcome outcome = spectator_view::outcome::idle;
+  };
+  // Playing n moves again, in setup_cost units: about 40 ns a move.
+  static std::uint64_t replay_cost(std::uint64_t moves) { return 4 * moves; }
+
   void build_view(std::shared_ptr<message_sink> sink);
-  void on_view(std::unique_ptr<spectator_view> view, const std::string& error);
+  void on_view(const std::shared_ptr<first_pump>& first);
+  // Sends messages, then closes or waits for the next flush as outcome says.
+  void deliver(message_sink& sink, std::vector<std::string>& messages,
+               spectator_view::outcome outcome, clock::time_point now);
   void pump(clock::time_point now);
 
   server_context& context_;

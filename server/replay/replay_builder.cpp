@@ -54,18 +54,27 @@ std::variant<replay_document, std::string> build_replay(const run_feed& feed,
                                                         const maze_catalog& catalog) {
   const run_summary summary = feed.summary();
   if (!summary.start || !summary.result) return std::string("the run has not ended");
-  std::string error;
-  auto setup = setup_for(*summary.start, catalog, error);
-  if (!setup) return error;
   std::string moves;
   feed.moves().copy(0, feed.moves().size(), moves);
-  const replay_outcome outcome = play_replay(*setup, moves, summary.result->status);
+  return build_replay(*summary.start, catalog, std::move(moves), *summary.result);
+}
+
+std::variant<replay_document, std::string> build_replay(const run_start& start,
+                                                        const maze_catalog& catalog,
+                                                        std::string moves,
+                                                        const run_result& recorded) {
+  std::string error;
+  auto setup = setup_for(start, catalog, error);
+  if (!setup) return error;
+  const replay_outcome outcome = play_replay(*setup, moves, recorded.status);
   if (!outcome.error.empty()) return "the run does not replay: " + outcome.error;
-  run_result expected = *summary.result;
-  run_result got = outcome.result;
-  expected.seed = got.seed = std::nullopt;
-  if (!(expected == got)) return std::string("the run replays to a different result");
-  return replay_from(*summary.start, *setup, std::move(moves), outcome.trace, *summary.result);
+  const run_result& got = outcome.result;
+  if (got.status != recorded.status || got.steps != recorded.steps || got.bumps != recorded.bumps ||
+      got.score != recorded.score || got.optimal != recorded.optimal ||
+      got.found != recorded.found) {
+    return std::string("the run replays to a different result");
+  }
+  return replay_from(start, *setup, std::move(moves), outcome.trace, got);
 }
 
 }  // namespace ariadne

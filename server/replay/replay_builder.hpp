@@ -27,6 +27,12 @@ std::optional<replay_setup> setup_for(const run_start& start, const maze_catalog
 // reported; anything else is an error (a bug, never a replay to publish).
 std::variant<replay_document, std::string> build_replay(const run_feed& feed,
                                                         const maze_catalog& catalog);
+// The same from what a run started with, its moves and its recorded result
+// (a ranked run read back from the store).
+std::variant<replay_document, std::string> build_replay(const run_start& start,
+                                                        const maze_catalog& catalog,
+                                                        std::string moves,
+                                                        const run_result& recorded);
 
 // The replay document from a finished replayer's record (spectator_view's
 // end, build_replay): no further playing.

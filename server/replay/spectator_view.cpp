@@ -10,7 +10,7 @@
 
 namespace ariadne {
 
-std::unique_ptr<spectator_view> spectator_view::create(std::shared_ptr<const run_feed> feed,
+std::unique_ptr<spectator_view> spectator_view::create(std::shared_ptr<run_feed> feed,
                                                        const maze_catalog& catalog,
                                                        std::uint64_t from,
                                                        std::function<bool()> may_reveal,
@@ -120,16 +120,25 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   batch_finds_.clear();
   if (!summary.result || until != available) return result;
 
-  if (r.active()) replayer_->finish_as(summary.result->status);
-  if (!collecting_ && seq() != from_) return outcome::bad_from;
+  // A run longer than its move log ends without its last moves or a replay.
+  const bool whole = !feed_->moves().full();
+  if (whole && r.active()) replayer_->finish_as(summary.result->status);
+  if (whole && !collecting_ && seq() != from_) return outcome::bad_from;
   spectator_end end;
-  end.seq = seq();
+  end.seq = whole ? seq() : std::max(seq(), feed_->seq());
   end.result = *summary.result;
   if (may_reveal_ && may_reveal_()) {
-    std::string moves;
-    feed_->moves().copy(0, available, moves);
-    end.replay = write_replay(
-        replay_from(*summary.start, setup_, std::move(moves), replayer_->trace(), *summary.result));
+    if (auto kept = feed_->replay()) {
+      end.replay = *kept;
+    } else if (whole) {
+      // Built once for the run, by whoever needs it first.
+      std::string moves;
+      feed_->moves().copy(0, available, moves);
+      auto text = std::make_shared<const std::string>(write_replay(replay_from(
+          *summary.start, setup_, std::move(moves), replayer_->trace(), *summary.result)));
+      feed_->keep_replay(text);
+      end.replay = *text;
+    }
   } else {
     end.result.seed.reset();
   }

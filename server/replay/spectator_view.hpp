@@ -32,16 +32,19 @@ class spectator_view {
   // from: 0 for a snapshot first; else the last seq the spectator received.
   // may_reveal is asked once, at the end. Nullopt, with error set, when the
   // run has not started or its maze cannot be built again.
-  static std::unique_ptr<spectator_view> create(std::shared_ptr<const run_feed> feed,
+  static std::unique_ptr<spectator_view> create(std::shared_ptr<run_feed> feed,
                                                 const maze_catalog& catalog, std::uint64_t from,
                                                 std::function<bool()> may_reveal,
                                                 std::string& error);
 
-  // Appends the messages for what the run did since the last call (at most
-  // max_letters move attempts in a batch of steps).
+  // Appends the messages for what the run did since the last call: the
+  // first call plays everything so far (the snapshot, or what a resuming
+  // spectator missed), later ones at most max_letters move attempts.
   outcome pump(std::vector<std::string>& messages, std::size_t max_letters);
 
   std::uint64_t seq() const { return counter_->seq; }
+  // The run's moves played again so far.
+  std::uint64_t moves_played() const { return applied_; }
 
  private:
   struct counter : run_observer {
@@ -54,7 +57,7 @@ class spectator_view {
   void play(char letter);
   void sense();
 
-  std::shared_ptr<const run_feed> feed_;
+  std::shared_ptr<run_feed> feed_;
   std::function<bool()> may_reveal_;
   replay_setup setup_;
   std::unique_ptr<counter> counter_;

@@ -46,6 +46,11 @@ struct ranked_run_record {
   std::uint32_t treasures = 0;
   std::int64_t started_at_ms = 0;
   std::int64_t ended_at_ms = 0;  // 0 while in play
+  // The server's number for the run (its replay's /api/replays/{run}), unique
+  // across restarts, and its moves as letters once it ended (read by
+  // run_by_number only, never by runs()).
+  std::uint64_t run = 0;
+  std::string moves;
 
   friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
 };
@@ -84,6 +89,10 @@ class results_store {
   virtual void insert_run(const ranked_run_record& run) = 0;
   virtual void finish_run(const ranked_run_record& run) = 0;
   virtual std::vector<ranked_run_record> runs() = 0;
+  // One run with its moves, by the server's run number.
+  virtual std::optional<ranked_run_record> run_by_number(std::uint64_t run) = 0;
+  // The highest run number recorded (0 for none): a restarted server numbers on.
+  virtual std::uint64_t last_run_number() = 0;
   // Marks every run still in play as interrupted (after a crash); returns how many.
   virtual std::size_t interrupt_in_play(std::int64_t now_ms) = 0;
 };

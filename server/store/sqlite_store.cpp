@@ -92,6 +92,8 @@ CREATE TABLE IF NOT EXISTS runs(
   treasures INTEGER NOT NULL DEFAULT 0,
   started_at_ms INTEGER NOT NULL,
   ended_at_ms INTEGER NOT NULL DEFAULT 0,
+  run INTEGER NOT NULL DEFAULT 0,
+  moves TEXT NOT NULL DEFAULT '',
   PRIMARY KEY(competitor, challenge, deal));
 )sql";
 
@@ -114,6 +116,18 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
     exec(schema);
+    // A database made before replays were kept: add their columns.
+    bool has_moves = false;
+    {
+      statement columns(*this, "PRAGMA table_info(runs)");
+      while (columns.step())
+        has_moves = has_moves || columns.text(1) == "moves";
+    }
+    if (!has_moves) {
+      exec("ALTER TABLE runs ADD COLUMN run INTEGER NOT NULL DEFAULT 0");
+      exec("ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''");
+    }
+    exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
   }
 }
 
@@ -215,21 +229,22 @@ void sqlite_store::put_challenge(const challenge_record& c) {
 void sqlite_store::insert_run(const ranked_run_record& r) {
   statement s(*this,
               "INSERT INTO runs(competitor, challenge, deal, attempt, status, treasures, "
-              "started_at_ms) VALUES(?, ?, ?, ?, ?, ?, ?)");
+              "started_at_ms, run) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, r.competitor)
       .bind(2, r.challenge)
       .bind(3, std::int64_t{r.deal})
       .bind(4, std::int64_t{r.attempt})
       .bind(5, r.status)
       .bind(6, std::int64_t{r.treasures})
-      .bind(7, r.started_at_ms);
+      .bind(7, r.started_at_ms)
+      .bind(8, static_cast<std::int64_t>(r.run));
   if (!s.run()) fail("a run recorded twice");
 }
 
 void sqlite_store::finish_run(const ranked_run_record& r) {
   statement s(*this,
               "UPDATE runs SET status = ?, steps = ?, bumps = ?, score = ?, optimal = ?, "
-              "ratio = ?, found = ?, treasures = ?, ended_at_ms = ? "
+              "ratio = ?, found = ?, treasures = ?, ended_at_ms = ?, moves = ? "
               "WHERE competitor = ? AND challenge = ? AND deal = ?");
   s.bind(1, r.status)
       .bind(2, static_cast<std::int64_t>(r.steps))
@@ -240,9 +255,10 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
       .bind(7, std::int64_t{r.found})
       .bind(8, std::int64_t{r.treasures})
       .bind(9, r.ended_at_ms)
-      .bind(10, r.competitor)
-      .bind(11, r.challenge)
-      .bind(12, std::int64_t{r.deal})
+      .bind(10, r.moves)
+      .bind(11, r.competitor)
+      .bind(12, r.challenge)
+      .bind(13, std::int64_t{r.deal})
       .run();
   if (sqlite3_changes(db_) != 1) fail("finishing a run that was never started");
 }
@@ -251,29 +267,51 @@ std::vector<ranked_run_record> sqlite_store::runs() {
   statement s(*this,
               "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
               "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
-              "r.ended_at_ms FROM runs r JOIN competitors c ON c.id = r.competitor "
+              "r.ended_at_ms, r.run FROM runs r JOIN competitors c ON c.id = r.competitor "
               "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
   std::vector<ranked_run_record> list;
-  while (s.step()) {
-    ranked_run_record r;
-    r.competitor = s.integer(0);
-    r.competitor_name = s.text(1);
-    r.challenge = s.text(2);
-    r.deal = static_cast<std::uint32_t>(s.integer(3));
-    r.attempt = static_cast<std::uint32_t>(s.integer(4));
-    r.status = s.text(5);
-    r.steps = static_cast<std::uint64_t>(s.integer(6));
-    r.bumps = static_cast<std::uint64_t>(s.integer(7));
-    r.score = static_cast<std::uint64_t>(s.integer(8));
-    r.optimal = static_cast<std::uint64_t>(s.integer(9));
-    r.ratio = s.real(10);
-    r.found = static_cast<std::uint32_t>(s.integer(11));
-    r.treasures = static_cast<std::uint32_t>(s.integer(12));
-    r.started_at_ms = s.integer(13);
-    r.ended_at_ms = s.integer(14);
-    list.push_back(std::move(r));
-  }
+  while (s.step())
+    list.push_back(read_run(s));
   return list;
+}
+
+std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) {
+  statement s(*this,
+              "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
+              "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
+              "r.ended_at_ms, r.run, r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "
+              "WHERE r.run = ? AND r.run != 0");
+  s.bind(1, static_cast<std::int64_t>(run));
+  if (!s.step()) return std::nullopt;
+  ranked_run_record r = read_run(s);
+  r.moves = s.text(16);
+  return r;
+}
+
+std::uint64_t sqlite_store::last_run_number() {
+  statement s(*this, "SELECT COALESCE(MAX(run), 0) FROM runs");
+  return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : 0;
+}
+
+ranked_run_record sqlite_store::read_run(statement& s) {
+  ranked_run_record r;
+  r.competitor = s.integer(0);
+  r.competitor_name = s.text(1);
+  r.challenge = s.text(2);
+  r.deal = static_cast<std::uint32_t>(s.integer(3));
+  r.attempt = static_cast<std::uint32_t>(s.integer(4));
+  r.status = s.text(5);
+  r.steps = static_cast<std::uint64_t>(s.integer(6));
+  r.bumps = static_cast<std::uint64_t>(s.integer(7));
+  r.score = static_cast<std::uint64_t>(s.integer(8));
+  r.optimal = static_cast<std::uint64_t>(s.integer(9));
+  r.ratio = s.real(10);
+  r.found = static_cast<std::uint32_t>(s.integer(11));
+  r.treasures = static_cast<std::uint32_t>(s.integer(12));
+  r.started_at_ms = s.integer(13);
+  r.ended_at_ms = s.integer(14);
+  r.run = static_cast<std::uint64_t>(s.integer(15));
+  return r;
 }
 
 std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms) {

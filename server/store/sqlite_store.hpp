@@ -46,6 +46,8 @@ class sqlite_store : public results_store {
   void insert_run(const ranked_run_record& run) override;
   void finish_run(const ranked_run_record& run) override;
   std::vector<ranked_run_record> runs() override;
+  std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
+  std::uint64_t last_run_number() override;
   std::size_t interrupt_in_play(std::int64_t now_ms) override;
 
   // PRAGMA integrity_check: "ok" when the file is sound.
@@ -53,6 +55,8 @@ class sqlite_store : public results_store {
 
  private:
   class statement;
+  // A row of the runs query's first 16 columns (runs(), run_by_number()).
+  static ranked_run_record read_run(statement& s);
   void exec(const char* sql);
   [[noreturn]] void fail(const std::string& what);
 

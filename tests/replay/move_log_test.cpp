@@ -30,8 +30,8 @@ TEST(move_log, keeps_every_letter_across_chunks) {
 
 // A reader copying while the run appends sees a prefix, never a torn letter.
 TEST(move_log, readers_see_a_prefix_while_the_run_appends) {
-  move_log log;
   constexpr std::uint64_t total = 2'000'000;
+  move_log log(total);
   std::thread run([&] {
     for (std::uint64_t i = 0; i < total; ++i)
       log.append(static_cast<direction>(i % 4));
@@ -47,6 +47,28 @@ TEST(move_log, readers_see_a_prefix_while_the_run_appends) {
     seen = size;
   }
   run.join();
+  EXPECT_FALSE(log.full());
+}
+
+// Past its capacity the log keeps nothing more and says so.
+TEST(move_log, stops_at_its_capacity) {
+  move_log log(1000);
+  for (int i = 0; i < 999; ++i)
+    log.append(direction::east);
+  EXPECT_FALSE(log.full());
+  log.append(direction::north);
+  EXPECT_EQ(log.size(), 1000U);
+  EXPECT_FALSE(log.full());
+  log.append(direction::west);
+  EXPECT_TRUE(log.full());
+  EXPECT_EQ(log.size(), 1000U);
+  std::string all;
+  log.copy(0, log.size(), all);
+  EXPECT_EQ(all, std::string(999, 'E') + "N");
+  move_log none(0);
+  none.append(direction::south);
+  EXPECT_TRUE(none.full());
+  EXPECT_EQ(none.size(), 0U);
 }
 
 }  // namespace

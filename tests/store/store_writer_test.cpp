@@ -39,6 +39,8 @@ class recording_store : public results_store {
   void insert_run(const ranked_run_record&) override {}
   void finish_run(const ranked_run_record&) override {}
   std::vector<ranked_run_record> runs() override { return {}; }
+  std::optional<ranked_run_record> run_by_number(std::uint64_t) override { return std::nullopt; }
+  std::uint64_t last_run_number() override { return 0; }
   std::size_t interrupt_in_play(std::int64_t) override { return 0; }
 };
 

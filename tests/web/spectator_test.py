@@ -73,6 +73,7 @@ async def practice(port):
         "generator": "prim", "width": 30, "height": 30, "seed": 9}})
     run = first["run"]
     check(await refused_status(f"{url}/spectate/{run}?from=x") == 400, "a bad from: 400")
+    check(await refused_status(f"{url}/spectate/{run}?from=99999") == 400, "a from ahead of the run: 400")
 
     watcher = await websockets.connect(f"{url}/spectate/{run}")
     snapshot = json.loads(await watcher.recv())
@@ -137,7 +138,7 @@ async def non_reader(port):
     """A spectator that never reads is dropped; the player is not slowed."""
     url = f"ws://127.0.0.1:{port}"
     drone = await Drone.connect(f"{url}/ws", "fast")
-    first = await drone.request({"type": "start", "max_steps": 100_000_000, "maze": {
+    first = await drone.request({"type": "start", "max_steps": 1_000_000_000, "maze": {
         "generator": "prim", "width": 300, "height": 300, "seed": 2}})
     run = first["run"]
     # A raw socket with a tiny receive buffer: the handshake, then silence.
@@ -193,22 +194,21 @@ async def ranked(folder):
         drone = await Drone.connect(f"{url}/ws", "ann", token=token)
         first = await drone.start_challenge("hidden")
         run = first["run"]
-        watcher = await websockets.connect(f"{url}/spectate/{run}")
+        # Its trail would show where the deal's treasure lies: no spectators yet.
+        check(await refused_status(f"{url}/spectate/{run}") == 403,
+              "a live ranked run cannot be watched before the close")
         await explore(drone)
         await drone.close()
-        texts = [t async for t in watcher]
-        messages = [json.loads(t) for t in texts]
-        wire = "".join(texts)
-        check(messages[0]["maze"] == "hidden" and messages[0]["ranked"] is True,
-              "a ranked run is shown by its challenge")
-        check("kruskal" not in wire and "seed" not in wire and "walls" not in wire,
-              "nothing on the wire names its generator, seed or walls")
-        check(messages[-1]["type"] == "end" and messages[-1]["replay"] is None,
-              "its end carries no replay before the close")
+        check(await refused_status(f"{url}/spectate/{run}") == 403,
+              "nor an ended one")
         status, _ = get(port, f"/api/replays/{run}")
         check(status == 403, f"its replay is refused before the close (got {status})")
         status, runs = get(port, "/api/runs")
-        check("kruskal" not in runs and "seed" not in runs, "/api/runs hides its maze")
+        entry = next(r for r in json.loads(runs) if r["run"] == run)
+        check("kruskal" not in runs and "seed" not in runs and entry["maze"] == "hidden",
+              "/api/runs names its challenge, not its maze")
+        check(entry["steps"] is None and entry["bumps"] is None and entry["found"] is None,
+              "/api/runs shows none of its counters before the close")
         # After the close it is published.
         while json.loads(get(port, "/api/competition")[1])["state"] != "closed":
             await asyncio.sleep(0.2)
@@ -220,6 +220,16 @@ async def ranked(folder):
             end = [json.loads(t) async for t in late][-1]
         check(end["replay"] is not None and "seed" in end["result"],
               "after the close its stream ends with the maze and the seed")
+        # After a restart the run is no longer in memory: its replay is rebuilt
+        # from the store, the same.
+        proc.terminate()
+        proc.wait()
+        proc, port = start_server(SERVER, "--competition", path, "--db", db)
+        status, stored = get(port, f"/api/replays/{run}")
+        check(status == 200 and json.loads(stored)["moves"] == replay["moves"] and
+              json.loads(stored)["result"] == replay["result"] and
+              json.loads(stored)["maze"] == replay["maze"],
+              f"after a restart the store gives the same replay (got {status})")
         replay_file = os.path.join(folder, "ranked.json")
         with open(replay_file, "w") as f:
             f.write(text)
@@ -238,11 +248,44 @@ async def ranked(folder):
         proc.wait()
 
 
+async def too_long(port):
+    """A run longer than --max-replay-moves keeps no replay; its stream still ends."""
+    url = f"ws://127.0.0.1:{port}"
+    drone = await Drone.connect(f"{url}/ws", "long")
+    first = await drone.request({"type": "start", "maze": {
+        "generator": "prim", "width": 20, "height": 20, "seed": 2}})
+    run = first["run"]
+    watcher = await websockets.connect(f"{url}/spectate/{run}")
+    side = first["open"][0]
+    back = {"N": "S", "E": "W", "S": "N", "W": "E"}[side]
+    await drone.request({"type": "path", "dirs": (side + back) * 1000})
+    await drone.abandon()
+    messages = [json.loads(t) async for t in watcher]
+    end = messages[-1]
+    check(end["type"] == "end" and end["replay"] is None and end["result"]["steps"] == 2000,
+          "past --max-replay-moves the stream ends with the result and no replay")
+    status, text = get(port, f"/api/replays/{run}")
+    check(status == 410, f"and /api/replays says it was not kept (got {status} {text.strip()})")
+    await drone.close()
+
+
 async def main():
     proc, port = start_server(SERVER, "--max-spectators-per-run", "2", "--max-spectators", "10")
     try:
         await practice(port)
+    finally:
+        proc.terminate()
+        proc.wait()
+    # Enough moves kept that the stream outruns any socket buffer.
+    proc, port = start_server(SERVER, "--max-replay-moves", "1000000000")
+    try:
         await non_reader(port)
+    finally:
+        proc.terminate()
+        proc.wait()
+    proc, port = start_server(SERVER, "--max-replay-moves", "1000")
+    try:
+        await too_long(port)
     finally:
         proc.terminate()
         proc.wait()

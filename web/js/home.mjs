@@ -6,14 +6,16 @@ function fillRuns(tbody, runs, finished) {
   const rows = runs.map((r) => {
     const tr = document.createElement('tr');
     tr.dataset.run = r.run;
+    // A ranked run shows no counters, and cannot be watched, until the close.
+    const hidden = r.ranked && r.steps === null;
     tr.append(cell(r.run), cell(r.player), cell(r.ranked ? `${r.maze} (ranked)` : r.maze),
-      cell(`${r.width}x${r.height}`, 'num'), cell(r.steps, 'num'), cell(r.bumps, 'num'));
+      cell(`${r.width}x${r.height}`, 'num'), cell(r.steps ?? '', 'num'), cell(r.bumps ?? '', 'num'));
     if (finished) {
-      tr.append(cell(`${r.status}${r.treasures > 1 ? ` ${r.found}/${r.treasures}` : ''}`));
-      tr.append(link('replay', `/replay?url=/api/replays/${r.run}`));
+      tr.append(cell(hidden ? r.status : `${r.status}${r.treasures > 1 ? ` ${r.found}/${r.treasures}` : ''}`));
+      tr.append(hidden ? cell('after the close', 'muted') : link('replay', `/replay?url=/api/replays/${r.run}`));
     } else {
-      tr.append(cell(`${r.found}/${r.treasures}`, 'num'));
-      tr.append(link('watch', `/watch/${r.run}`));
+      tr.append(cell(hidden ? '' : `${r.found}/${r.treasures}`, 'num'));
+      tr.append(hidden ? cell('after the close', 'muted') : link('watch', `/watch/${r.run}`));
     }
     return tr;
   });
