@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Measures what spectators cost the players: 100 connections playing as fast
 # as ariadne-load can, unwatched, then each run watched by 2 spectators
-# (/spectate) reading everything, interleaved three times on the same server
-# (core 0, one I/O thread; the load on core 1). Reports the median moves a
-# second of each, their ratio, and the server's memory per spectator (peak
-# RSS watched minus unwatched, over the spectators). Prints markdown rows for
-# docs/benchmarks.md.
+# (/spectate) reading everything, interleaved three times, each on a fresh
+# server (core 0, one I/O thread; the load on core 1). Reports the median
+# moves a second of each, their ratio, and the server's memory per spectator
+# (peak RSS watched minus unwatched, over the spectators; a fresh server each
+# time, so that memory freed by one run does not hide the next one's).
+# Prints markdown rows for docs/benchmarks.md.
 # Usage: scripts/bench-spectators.sh [SECONDS_PER_RUN]   (default 5, after 2 s of warm-up)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,15 +25,24 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mkfifo "$work/port"
-taskset -c 0 "$bin/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
-  --threads 1 --log-level warn --rate-limit 0 --max-spectators 10000 &
-server_pid=$!
-read -r -t 30 port < "$work/port"
+start_server() {
+  rm -f "$work/port"
+  mkfifo "$work/port"
+  taskset -c 0 "$bin/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
+    --threads 1 --log-level warn --rate-limit 0 --max-spectators 10000 &
+  server_pid=$!
+  read -r -t 30 port < "$work/port"
+}
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+}
 
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status"; }
-# run_load ARGS... -> "moves_per_s peak_rss_kib spectators_watching"
+# run_load ARGS... -> "moves_per_s peak_rss_kib spectators_watching", on a fresh server
 run_load() {
+  start_server >&2
   taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:$port/ws" \
     --connections $connections --warmup 2 --duration "$seconds" "$@" > "$work/out" &
   local load=$! peak=0 now
@@ -42,6 +52,7 @@ run_load() {
     sleep 0.25
   done
   wait $load
+  stop_server >&2
   /usr/bin/python3 -c 'import json, sys
 f = json.loads(open(sys.argv[1]).read().splitlines()[-1])
 print(round(f["moves_per_s"]), sys.argv[2], f["spectators"]["watching"])' "$work/out" "$peak"

@@ -62,7 +62,8 @@ void websocket_session::fail(error_code ec, const char* what) {
   // Ordinary ends of a connection are not worth a warning.
   if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
       ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
-      ec == net::error::broken_pipe || ec == websocket::error::message_too_big) {
+      ec == net::error::broken_pipe || ec == net::error::not_connected ||
+      ec == websocket::error::message_too_big) {
     spdlog::debug("session {} {}: {}", who_.session, what, ec.message());
     return;
   }

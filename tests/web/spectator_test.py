@@ -21,7 +21,11 @@ sys.path.insert(0, os.path.join(here, "..", "support"))
 sys.path.insert(0, os.path.join(here, "..", "..", "clients", "python"))
 from ariadne_server import start_server  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
+import jsonschema  # noqa: E402
 import websockets  # noqa: E402
+
+with open(os.path.join(here, "..", "..", "protocol", "protocol.schema.json")) as f:
+    SCHEMA = json.load(f)
 
 build = sys.argv[1]
 SERVER = os.path.join(build, "server/net/ariadne-server")
@@ -33,6 +37,18 @@ def check(ok, what):
     print(("ok: " if ok else "FAIL: ") + what)
     if not ok:
         failures.append(what)
+
+
+def conforms(document, definition):
+    """True when document is a $defs/definition of protocol.schema.json."""
+    schema = {k: v for k, v in SCHEMA.items() if k != "oneOf"}
+    schema["$ref"] = f"#/$defs/{definition}"
+    try:
+        jsonschema.validate(document, schema)
+        return True
+    except jsonschema.ValidationError as e:
+        print(f"  {definition}: {e.message}")
+        return False
 
 
 def get(port, path):
@@ -106,6 +122,8 @@ async def practice(port):
     end = messages[-1]
     check(end["type"] == "end" and end["result"]["steps"] == result["steps"],
           "the stream ends with the result")
+    check(all(conforms(m, "spectator_message") for m in [snapshot] + messages),
+          "every message is a spectator_message of protocol.schema.json")
     visited = visited_cells(snapshot, trails)
     # Until the end: an "open" digit per move, for the cell the drone stood on.
     before_end = json.dumps(messages[:-1])
@@ -216,6 +234,7 @@ async def ranked(folder):
         replay = json.loads(text) if status == 200 else {}
         check(status == 200 and replay["source"]["generator"] == "kruskal",
               "after the close its replay is published")
+        check(conforms(replay, "replay"), "it is a replay of protocol.schema.json")
         async with websockets.connect(f"{url}/spectate/{run}") as late:
             end = [json.loads(t) async for t in late][-1]
         check(end["replay"] is not None and "seed" in end["result"],
@@ -269,26 +288,21 @@ async def too_long(port):
     await drone.close()
 
 
+async def on_server(scenario, *args):
+    """Runs scenario(port) against a server started with args."""
+    proc, port = start_server(SERVER, *args)
+    try:
+        await scenario(port)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 async def main():
-    proc, port = start_server(SERVER, "--max-spectators-per-run", "2", "--max-spectators", "10")
-    try:
-        await practice(port)
-    finally:
-        proc.terminate()
-        proc.wait()
+    await on_server(practice, "--max-spectators-per-run", "2", "--max-spectators", "10")
     # Enough moves kept that the stream outruns any socket buffer.
-    proc, port = start_server(SERVER, "--max-replay-moves", "1000000000")
-    try:
-        await non_reader(port)
-    finally:
-        proc.terminate()
-        proc.wait()
-    proc, port = start_server(SERVER, "--max-replay-moves", "1000")
-    try:
-        await too_long(port)
-    finally:
-        proc.terminate()
-        proc.wait()
+    await on_server(non_reader, "--max-replay-moves", "1000000000")
+    await on_server(too_long, "--max-replay-moves", "1000")
     with tempfile.TemporaryDirectory() as folder:
         await ranked(folder)
     if failures:
