@@ -60,13 +60,7 @@ std::string write_spectator_message(const spectator_end& e) {
   std::string out = "{\"type\":\"end\",\"seq\":" + std::to_string(e.seq) + ",\"result\":";
   protocol::append_result(out, e.result);
   out += ",\"replay\":";
-  if (e.replay.empty()) {
-    out += "null";
-  } else {
-    out += e.replay;
-    while (!out.empty() && out.back() == '\n')
-      out.pop_back();
-  }
+  out += e.replay.empty() ? std::string("null") : json(e.replay).dump();
   out += '}';
   return out;
 }

@@ -54,8 +54,8 @@ struct spectator_steps {
   std::uint64_t score = 0;
 };
 
-// The run has ended. replay is a replay document (replay_json.hpp) once the
-// rules allow the maze to be shown, else empty.
+// The run has ended. replay is the address of its replay (GET
+// /api/replays/{run}) once the rules allow the maze to be shown, else empty.
 struct spectator_end {
   std::uint64_t seq = 0;
   run_result result;

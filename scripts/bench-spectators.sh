@@ -40,9 +40,10 @@ stop_server() {
 }
 
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status"; }
-# run_load ARGS... -> "moves_per_s peak_rss_kib spectators_watching", on a fresh server
+# run_load ARGS... writes "moves_per_s peak_rss_kib spectators_watching" to
+# $work/figures, on a fresh server (in this shell: the EXIT trap sees it).
 run_load() {
-  start_server >&2
+  start_server
   taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:$port/ws" \
     --connections $connections --warmup 2 --duration "$seconds" "$@" > "$work/out" &
   local load=$! peak=0 now
@@ -52,18 +53,21 @@ run_load() {
     sleep 0.25
   done
   wait $load
-  stop_server >&2
+  stop_server
   /usr/bin/python3 -c 'import json, sys
 f = json.loads(open(sys.argv[1]).read().splitlines()[-1])
-print(round(f["moves_per_s"]), sys.argv[2], f["spectators"]["watching"])' "$work/out" "$peak"
+print(round(f["moves_per_s"]), sys.argv[2], f["spectators"]["watching"])' "$work/out" "$peak" \
+    > "$work/figures"
 }
 median() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
 
 plain=() watched=() plain_rss=() watched_rss=()
 for _ in 1 2 3; do
-  read -r moves rss _ < <(run_load)
+  run_load
+  read -r moves rss _ < "$work/figures"
   plain+=("$moves") plain_rss+=("$rss")
-  read -r moves rss watching < <(run_load --spectators $watchers)
+  run_load --spectators $watchers
+  read -r moves rss watching < "$work/figures"
   watched+=("$moves") watched_rss+=("$rss")
 done
 p=$(median "${plain[@]}")

@@ -65,12 +65,13 @@ std::uint64_t baseline_cost(const run_request& request) {
   return all_bots().size() * (costliest_setup(cells) + 10 * cells);
 }
 
-std::string baseline_json(const run_request& request, const maze_catalog& catalog) {
+std::string baseline_json(const run_request& request, const maze_catalog& catalog,
+                          const host_limits& host) {
   using json = nlohmann::json;
   json bots = json::array();
   std::uint64_t optimal = 0;
   for (const bot_info& info : all_bots()) {
-    local_drone drone(host_limits{}, &catalog);
+    local_drone drone(host, &catalog);
     auto player = make_bot(info.name);
     drone.start(request);
     player->play(drone);

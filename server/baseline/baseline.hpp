@@ -7,6 +7,7 @@
 
 #include "core/game/maze_catalog.hpp"
 #include "core/model/run_request.hpp"
+#include "core/play/run_setup.hpp"
 
 namespace ariadne {
 
@@ -25,6 +26,8 @@ std::uint64_t baseline_cost(const run_request& request);
 // Every bundled bot's result on the maze, played offline:
 //   {"maze": {...}, "optimal": N, "bots": [{"bot","status","steps","bumps","score",
 //    "optimal","efficiency"}...]}
-std::string baseline_json(const run_request& request, const maze_catalog& catalog);
+// Scored as the host scores (its bump penalty).
+std::string baseline_json(const run_request& request, const maze_catalog& catalog,
+                          const host_limits& host);
 
 }  // namespace ariadne

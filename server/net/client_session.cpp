@@ -542,7 +542,9 @@ void client_session::settle_if_finished() {
     // after the close is rebuilt from them.
     ranked_run_record record =
         competition_hub::ended(*ranked_, result, std::chrono::system_clock::now());
-    if (feed_) feed_->moves().copy(0, feed_->moves().size(), record.moves);
+    if (feed_ && !feed_->moves().full()) {
+      feed_->moves().copy(0, feed_->moves().size(), record.moves);
+    }
     context_.competition()->record_end(
         record, [written = end_written_](bool durable) { written->store(durable ? 1 : 2); });
   }

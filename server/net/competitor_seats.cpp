@@ -106,7 +106,9 @@ void competitor_seats::abandon(parked_run left) {
   if (competition_hub* hub = context_.competition()) {
     ranked_run_record record =
         competition_hub::ended(left.record, result, std::chrono::system_clock::now());
-    if (left.feed) left.feed->moves().copy(0, left.feed->moves().size(), record.moves);
+    if (left.feed && !left.feed->moves().full()) {
+      left.feed->moves().copy(0, left.feed->moves().size(), record.moves);
+    }
     hub->record_end(record, nullptr);
   }
   if (left.feed) context_.runs().close(left.feed->run_id());

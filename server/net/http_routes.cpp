@@ -149,6 +149,11 @@ http_answer ranked_replay_answer(server_context& context,
     return {403, "text/plain; charset=utf-8",
             "a ranked run's replay is published once the competition has closed\n"};
   }
+  if (record->moves.size() != record->steps + record->bumps) {
+    return {410, "text/plain; charset=utf-8",
+            "this run made more moves than the server keeps (--max-replay-moves): it has no "
+            "replay\n"};
+  }
   const auto status = run_status_names.parse(record->status);
   const auto request = hub->dealt_request(*record);
   std::string problem = "its challenge is no longer in the competition file";

@@ -122,7 +122,7 @@ void http_session::baseline(std::string_view target, bool keep_alive, bool head)
   auto job = [self, request, keep_alive, head] {
     std::string body;
     try {
-      body = baseline_json(request, self->context_->catalog());
+      body = baseline_json(request, self->context_->catalog(), self->context_->host());
     } catch (const std::exception& e) {
       body.clear();
     }
@@ -185,7 +185,10 @@ void http_session::replay(std::uint64_t run, std::string_view target, bool keep_
     }
     return;
   }
-  // Not in memory: a ranked run, read back from the store.
+  // Not in memory: a ranked run, read back from the store, once they may be shown.
+  if (!hub->reveals_ranked_runs(std::chrono::system_clock::now())) {
+    return reply(ranked_replay_answer(*context, ranked_run_record{}));
+  }
   hub->find_ranked_run(
       run, [context, reply, cost, address, busy](std::optional<ranked_run_record> record) {
         // On the store's thread: built on the job pool.

@@ -146,6 +146,11 @@ void spectator_session::deliver(message_sink& sink, std::vector<std::string>& me
       over_ = true;
       sink.close(1008, "from is not a seq this run's stream sent");
       return;
+    case spectator_view::outcome::broken:
+      over_ = true;
+      spdlog::error("{}: the run's moves do not play again on the rules", describe());
+      sink.close(1011, "this run cannot be shown");
+      return;
     case spectator_view::outcome::idle:
     case spectator_view::outcome::sent:
       sink.wake_at(now + flush_interval);

@@ -4,7 +4,6 @@
 #include <cctype>
 
 #include "core/maze/walls_code.hpp"
-#include "protocol/replay_json.hpp"
 #include "protocol/spectator_json.hpp"
 #include "server/replay/replay_builder.hpp"
 
@@ -46,7 +45,10 @@ void spectator_view::play(char letter) {
   const std::uint64_t bumps = r.bumps();
   const std::uint32_t found = r.found();
   const auto d = direction_from_letter(letter);
-  if (!d || !replayer_->apply(*d)) return;  // never: the log holds what the run played
+  if (!d || !replayer_->apply(*d)) {
+    broken_ = true;  // never, unless the rules and the log disagree
+    return;
+  }
   ++applied_;
   sense();
   if (collecting_) {
@@ -73,6 +75,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   feed_->moves().copy(applied_, until, letters_);
   for (const char letter : letters_) {
     play(letter);
+    if (broken_) return outcome::broken;
     if (!collecting_ && seq() > from_) return outcome::bad_from;
   }
   const run& r = replayer_->state();
@@ -127,18 +130,10 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   spectator_end end;
   end.seq = whole ? seq() : std::max(seq(), feed_->seq());
   end.result = *summary.result;
+  // The replay itself is built, checked and cached by GET /api/replays, on
+  // the job pool: the end only says where it is.
   if (may_reveal_ && may_reveal_()) {
-    if (auto kept = feed_->replay()) {
-      end.replay = *kept;
-    } else if (whole) {
-      // Built once for the run, by whoever needs it first.
-      std::string moves;
-      feed_->moves().copy(0, available, moves);
-      auto text = std::make_shared<const std::string>(write_replay(replay_from(
-          *summary.start, setup_, std::move(moves), replayer_->trace(), *summary.result)));
-      feed_->keep_replay(text);
-      end.replay = *text;
-    }
+    if (whole) end.replay = "/api/replays/" + std::to_string(feed_->run_id());
   } else {
     end.result.seed.reset();
   }

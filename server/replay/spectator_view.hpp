@@ -18,15 +18,16 @@ namespace ariadne {
 // stream's messages: a snapshot of what the drone has sensed, batches of
 // steps, and the end. It never reads the live run, so it never slows it, and
 // it can start from any seq: a spectator that lost its connection resumes
-// exactly where it was. Shows only what the drone sensed; the maze and the
-// treasures appear in the end message only when may_reveal says so.
+// exactly where it was. Shows only what the drone sensed; the end names the
+// run's replay (with the maze and the treasures) only when may_reveal says so.
 class spectator_view {
  public:
   enum class outcome {
-    idle,     // nothing new
-    sent,     // messages were appended
-    ended,    // the end was appended: the stream is over
-    bad_from  // the resume point is not one this run's stream ever sent
+    idle,      // nothing new
+    sent,      // messages were appended
+    ended,     // the end was appended: the stream is over
+    bad_from,  // the resume point is not one this run's stream ever sent
+    broken     // the run's moves do not play on the rules: a bug, logged
   };
 
   // from: 0 for a snapshot first; else the last seq the spectator received.
@@ -66,7 +67,8 @@ class spectator_view {
   std::uint64_t applied_ = 0;  // letters played
   bool started_ = false;       // the first pump has run
   bool collecting_ = false;    // past the resume point: letters go into the batch
-  std::string sensed_;         // the snapshot's fog
+  bool broken_ = false;
+  std::string sensed_;  // the snapshot's fog
   std::string batch_trail_;
   std::string batch_open_;
   std::vector<std::uint64_t> batch_finds_;

@@ -83,6 +83,7 @@ export class FogView {
     this.adopt(message);
   }
 
+  // The end of the stream; replay, when given, is what the page draws of it.
   applyEnd(message, replay = null) {
     this.seq = message.seq;
     this.result = message.result;

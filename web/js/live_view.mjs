@@ -9,7 +9,7 @@ import { $, setText } from './page.mjs';
 
 export class LiveView {
   // canvas: the canvas element, drawn at most maxPixels wide or high;
-  // onStart(view) and onEnd(view, result) are told.
+  // onStart(view) and onEnd(view, result, replayUrl) are told.
   constructor(canvas, { onStart = () => {}, onEnd = () => {}, maxPixels = 720 } = {}) {
     this.canvasElement = canvas;
     this.maxPixels = maxPixels;
@@ -34,18 +34,28 @@ export class LiveView {
     } else if (message.type === 'steps') {
       this.view.applySteps(message);
     } else if (message.type === 'end') {
-      let shown = null;
-      if (message.replay) {
-        const replay = decodeReplay(message.replay);
-        // The maze as it ended: every wall that fell is down.
-        const final = new Maze(replay.maze.width, replay.maze.height, replay.maze.code());
-        for (const list of replay.wallsRemoved) for (const w of list) final.open(w, w.side);
-        shown = { treasures: replay.treasures, paths: optimalPaths(replay), finalMaze: final };
-      }
-      this.view.applyEnd(message, shown);
-      this.onEnd(this.view, message.result);
+      this.view.applyEnd(message, null);
+      this.onEnd(this.view, message.result, message.replay);
+      if (message.replay) this.showReplay(message.replay);
     }
     this.schedule();
+  }
+
+  // The whole maze, the treasures and the shortest paths, from the run's
+  // replay (its address comes with the end of the stream).
+  async showReplay(url) {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      const replay = decodeReplay(await response.text());
+      // The maze as it ended: every wall that fell is down.
+      const final = new Maze(replay.maze.width, replay.maze.height, replay.maze.code());
+      for (const list of replay.wallsRemoved) for (const w of list) final.open(w, w.side);
+      this.view.replay = { treasures: replay.treasures, paths: optimalPaths(replay), finalMaze: final };
+      this.schedule();
+    } catch (error) {
+      console.warn(`no replay to show: ${error.message}`);
+    }
   }
 
   digit(i) {

@@ -15,7 +15,7 @@ export class SpectatorStream {
     this.delays = delays;
     this.timer = timer;
     this.seq = 0;
-    this.attempt = 0;
+    this.attempt = 0; // reconnections in a row that never opened
     this.ended = false;
     this.stopped = false;
     this.socket = null;
@@ -71,6 +71,12 @@ export class SpectatorStream {
     if (socket !== this.socket || this.stopped || this.ended) return;
     if (event?.code === 1008 || event?.code === 1011) {
       this.onStatus(`failed: ${event.reason || 'the server refused this stream'}`);
+      return;
+    }
+    // A run the server no longer has is refused before the upgrade: the
+    // browser sees only a failed connection. Give up after a few in a row.
+    if (this.attempt >= 8) {
+      this.onStatus('failed: the server does not have this run any more');
       return;
     }
     const delay = this.delays[Math.min(this.attempt, this.delays.length - 1)];

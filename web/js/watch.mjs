@@ -16,19 +16,21 @@ const live = new LiveView($('maze'), {
     setText('title', `run ${view.run}: ${view.player} on ${view.maze} ${view.width}x${view.height}${view.ranked ? ' (ranked)' : ''}`);
     showStatus(view.status);
   },
-  onEnd(view, result) {
+  onEnd(view, result, replayUrl) {
     showStatus(result.status);
     $('result').hidden = false;
     setText('result-status', result.status === 'found' ? 'found every treasure' : result.status);
     setText('result-score', result.score);
     setText('result-optimal', result.optimal);
     setText('result-efficiency', result.efficiency.toFixed(3));
-    if (view.replay) {
+    if (replayUrl) {
       setText('result-note', 'the full maze, the treasures and the shortest paths are shown');
       $('replay-link').hidden = false;
-      $('replay-link').href = `/replay?url=/api/replays/${view.run}`;
-    } else {
+      $('replay-link').href = `/replay?url=${encodeURIComponent(replayUrl)}`;
+    } else if (view.ranked) {
       setText('result-note', 'a ranked run: its maze is shown once the competition has closed');
+    } else {
+      setText('result-note', 'this run made more moves than the server keeps: it has no replay');
     }
   },
 });
