@@ -42,7 +42,7 @@ done
 start_server() {
   rm -f "$work/port"
   mkfifo "$work/port"
-  taskset -c 0 "$bin/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
+  taskset -c 0 "$bin/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
     --threads 1 --log-level warn --rate-limit 0 --competition "$work/bench.json" \
     --db "$work/bench.db" &
   server_pid=$!

@@ -10,7 +10,7 @@ seconds=${1:-3}
 bash "$root/scripts/build-release.sh"
 cmake --build --preset release -j 2 --target ariadne-load ariadne-floor >/dev/null
 bin=$root/build/release
-server_bin=$bin/server/net/ariadne-server
+server_bin=$bin/server/app/ariadne-server
 floor_bin=$bin/tests/bench/ariadne-floor
 load_bin=$bin/clients/load/ariadne-load
 # 10,000 connections need as many descriptors on each side.

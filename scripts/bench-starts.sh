@@ -19,7 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 mkfifo "$work/port"
-"$bin/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
+"$bin/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
   --log-level warn &
 server_pid=$!
 read -r -t 30 port < "$work/port"

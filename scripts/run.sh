@@ -13,7 +13,7 @@ export ARIADNE_LOG_LEVEL=${ARIADNE_LOG_LEVEL:-warn}
 
 bash "$root/scripts/build-release.sh"
 bin=$root/build/release
-server=$bin/server/net/ariadne-server
+server=$bin/server/app/ariadne-server
 bot=$bin/clients/runner/ariadne-bot
 
 work=$(mktemp -d)

@@ -8,5 +8,5 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-600}
 bash "$root/scripts/build-release.sh"
 cmake --build --preset release -j "${ARIADNE_JOBS:-2}" --target ariadne-load >/dev/null
-exec bash "$root/tests/tools/soak_test.sh" "$root/build/release/server/net/ariadne-server" \
+exec bash "$root/tests/tools/soak_test.sh" "$root/build/release/server/app/ariadne-server" \
   "$root/build/release/clients/load/ariadne-load" "$seconds"

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "clients/sdk/local_drone.hpp"
+#include "bots/local_drone.hpp"
 #include "core/model/limits.hpp"
 #include "protocol/codec.hpp"
 

@@ -14,10 +14,10 @@
 #include <sstream>
 #include <thread>
 
-#include "clients/bots/bot.hpp"
+#include "bots/bot.hpp"
 #include "clients/runner/replay_audit.hpp"
 #include "clients/sdk/health_check.hpp"
-#include "clients/sdk/local_drone.hpp"
+#include "bots/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "core/maze/generators.hpp"

@@ -6,7 +6,7 @@
 #include <boost/beast/http.hpp>
 
 #include "clients/sdk/blocking_call.hpp"
-#include "clients/sdk/drone_error.hpp"
+#include "bots/drone_error.hpp"
 #include "clients/sdk/server_url.hpp"
 
 namespace ariadne {

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "clients/sdk/drone.hpp"
+#include "bots/drone.hpp"
 
 namespace ariadne {
 

@@ -1,6 +1,6 @@
 #include "clients/sdk/server_url.hpp"
 
-#include "clients/sdk/drone_error.hpp"
+#include "bots/drone_error.hpp"
 
 namespace ariadne {
 

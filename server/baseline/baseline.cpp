@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "clients/bots/bot.hpp"
-#include "clients/sdk/local_drone.hpp"
+#include "bots/bot.hpp"
+#include "bots/local_drone.hpp"
 #include "core/play/request_check.hpp"
 #include "core/play/run_setup.hpp"
 

@@ -5,8 +5,8 @@
 #include <chrono>
 
 #include "server/baseline/baseline.hpp"
-#include "server/net/http_routes.hpp"
-#include "server/net/server_name.hpp"
+#include "server/app/api_routes.hpp"
+#include "server/app/server_name.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace ariadne {

@@ -5,7 +5,7 @@
 
 #include "server/net/beast.hpp"
 #include "server/net/closable.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server_context.hpp"
 
 namespace ariadne {
 

@@ -5,7 +5,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/net/beast.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server_context.hpp"
 
 namespace ariadne {
 

@@ -3,7 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/net/log_text.hpp"
-#include "server/net/server_name.hpp"
+#include "server/app/server_name.hpp"
 
 namespace ariadne {
 

@@ -9,7 +9,7 @@
 #include "server/net/closable.hpp"
 #include "server/net/message_sink.hpp"
 #include "server/net/prefixed_stream.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server_context.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"
 #include "server/net/write_queue.hpp"

@@ -1,11 +1,11 @@
-#include "clients/bots/bot.hpp"
+#include "bots/bot.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 
-#include "clients/sdk/local_drone.hpp"
+#include "bots/local_drone.hpp"
 #include "core/maze/generators.hpp"
 
 namespace ariadne {

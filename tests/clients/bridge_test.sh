@@ -19,7 +19,7 @@ trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 mkfifo "$work/port"
-"$build/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
+"$build/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
   --log-level warn &
 server_pid=$!
 read -r port < "$work/port"

@@ -1,15 +1,15 @@
 // The two drones agree step for step, and the remote one reports failures
 // clearly. A real server runs in-process on port 0.
-#include "clients/sdk/drone.hpp"
+#include "bots/drone.hpp"
 
 #include <gtest/gtest.h>
 
-#include "clients/bots/bot.hpp"
+#include "bots/bot.hpp"
 #include "clients/sdk/health_check.hpp"
-#include "clients/sdk/local_drone.hpp"
+#include "bots/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
-#include "server/net/server.hpp"
+#include "server/app/server.hpp"
 #include "tests/support/hung_listener.hpp"
 #include "tests/support/loopback_config.hpp"
 

@@ -5,12 +5,12 @@
 
 #include <functional>
 
-#include "clients/sdk/local_drone.hpp"
+#include "bots/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "core/model/limits.hpp"
-#include "server/net/server.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server.hpp"
+#include "server/app/server_context.hpp"
 #include "tests/support/loopback_config.hpp"
 
 namespace ariadne {

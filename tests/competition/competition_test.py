@@ -33,7 +33,7 @@ except ImportError:
 from competition_client import Client, Refused, ratio  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
-SERVER = os.path.join(BUILD, "server/net/ariadne-server")
+SERVER = os.path.join(BUILD, "server/app/ariadne-server")
 ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")

@@ -31,7 +31,7 @@ except ImportError:
 from competition_client import Client, Refused  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
-SERVER = os.path.join(BUILD, "server/net/ariadne-server")
+SERVER = os.path.join(BUILD, "server/app/ariadne-server")
 ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
 ATTEMPTS = 1000
 failures = []

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string_view>
 
-#include "server/net/http_routes.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/api_routes.hpp"
+#include "server/app/server_context.hpp"
 
 namespace {
 

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import start_server  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
-SERVER = os.path.join(BUILD, "server/net/ariadne-server")
+SERVER = os.path.join(BUILD, "server/app/ariadne-server")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 PIPE = os.path.join(BUILD, "clients/bridge/ariadne-pipe")
 ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")

@@ -22,7 +22,7 @@ mkdir -p "$work/build"
 ln -s "$source_dir/clients" "$work/clients"
 ln -s "$build" "$work/build/ci"
 mkfifo "$work/port"
-"$build/server/net/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" --log-level warn &
+"$build/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" --log-level warn &
 server_pid=$!
 read -r port < "$work/port"
 # The sh blocks of the tutorial, but the one that starts a server.

@@ -10,7 +10,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/core/maze" "$work/server/net"
 cat > "$work/core/maze/bad.cpp" <<'CPP'
 #include "core/maze/grid.hpp"
-#include "server/net/server.hpp"
+#include "server/app/server.hpp"
 #include <boost/asio.hpp>
 #include "somewhere/else.hpp"
 #include <vector>
@@ -21,7 +21,7 @@ code=$?
 failures=0
 expect() { grep -qF -- "$1" <<< "$out" || { echo "FAIL: no line with '$1' in: $out"; failures=1; }; }
 [ "$code" -eq 1 ] || { echo "FAIL: exit $code, expected 1"; failures=1; }
-expect "core/maze/bad.cpp:2: core/maze may not include server/net"
+expect "core/maze/bad.cpp:2: core/maze may not include server/app"
 expect "core/maze/bad.cpp:3: core/maze may not use boost"
 expect "core/maze/bad.cpp:4: \"somewhere/else.hpp\" is in no module"
 [ "$(grep -c "server/net/fine.cpp" <<< "$out")" -eq 0 ] || { echo "FAIL: flagged an allowed include"; failures=1; }

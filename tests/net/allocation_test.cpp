@@ -12,9 +12,9 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
-#include "server/net/client_session.hpp"
-#include "server/net/server.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/client_session.hpp"
+#include "server/app/server.hpp"
+#include "server/app/server_context.hpp"
 #include "tests/support/loopback_config.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "server/net/client_session.hpp"
+#include "server/app/client_session.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "server/net/server.hpp"
+#include "server/app/server.hpp"
 #include "tests/support/loopback_config.hpp"
 
 namespace ariadne {

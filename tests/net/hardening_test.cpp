@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "server/net/server.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server.hpp"
+#include "server/app/server_context.hpp"
 #include "tests/net/test_client.hpp"
 #include "tests/support/loopback_config.hpp"
 

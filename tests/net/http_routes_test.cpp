@@ -1,4 +1,4 @@
-#include "server/net/http_routes.hpp"
+#include "server/app/api_routes.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "server/net/server.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server.hpp"
+#include "server/app/server_context.hpp"
 #include "tests/net/test_client.hpp"
 #include "tests/support/loopback_config.hpp"
 

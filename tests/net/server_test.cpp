@@ -1,6 +1,6 @@
 // The real server over real sockets: started in-process on port 0, talked to
 // with Beast's synchronous WebSocket client.
-#include "server/net/server.hpp"
+#include "server/app/server.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "core/game/maze_catalog.hpp"
 #include "core/maze/cell.hpp"
 #include "core/model/limits.hpp"
-#include "server/net/server_context.hpp"
+#include "server/app/server_context.hpp"
 #include "tests/net/test_client.hpp"
 
 namespace ariadne {

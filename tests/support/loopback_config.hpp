@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/net/server_config.hpp"
+#include "server/app/server_config.hpp"
 
 namespace ariadne::testing {
 

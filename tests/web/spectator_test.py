@@ -28,7 +28,7 @@ with open(os.path.join(here, "..", "..", "protocol", "protocol.schema.json")) as
     SCHEMA = json.load(f)
 
 build = sys.argv[1]
-SERVER = os.path.join(build, "server/net/ariadne-server")
+SERVER = os.path.join(build, "server/app/ariadne-server")
 ADMIN = os.path.join(build, "server/tools/ariadne-admin")
 failures = []
 

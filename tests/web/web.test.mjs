@@ -24,7 +24,7 @@ let base;
 before(async () => {
   const fifo = join(folder, 'port');
   execFileSync('mkfifo', [fifo]);
-  server = spawn(join(build, 'server/net/ariadne-server'),
+  server = spawn(join(build, 'server/app/ariadne-server'),
     ['--bind', '127.0.0.1', '--port', '0', '--port-file', fifo, '--log-level', 'warn'],
     { stdio: ['ignore', 'inherit', 'inherit'] });
   base = `127.0.0.1:${Number((await readFile(fifo, 'utf8')).trim())}`;

@@ -19,7 +19,7 @@ const servers = [];
 async function startServer(...args) {
   const fifo = join(folder, `port-${servers.length}`);
   execFileSync("mkfifo", [fifo]);
-  const proc = spawn(join(build, "server/net/ariadne-server"),
+  const proc = spawn(join(build, "server/app/ariadne-server"),
     ["--bind", "127.0.0.1", "--port", "0", "--port-file", fifo, "--log-level", "warn", ...args],
     { stdio: ["ignore", "inherit", "inherit"] });
   servers.push(proc);

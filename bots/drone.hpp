@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bots/drone_error.hpp"
+#include "core/maze/cell.hpp"
+#include "protocol/messages.hpp"
+
+namespace ariadne {
+
+// What a drone knows after its last request: protocol v1's state message.
+using drone_state = protocol::state_message;
+
+// A drone in a maze, as a bot sees it: it senses only its own cell and moves
+// one cell at a time. Bots are written once against this interface and run
+// unchanged in-process (local_drone) or over the network (remote_drone).
+// Requests that fail throw drone_error.
+class drone {
+ public:
+  virtual ~drone() = default;
+
+  // Starts a run (abandoning nothing: a run in play must end first).
+  const drone_state& start(const protocol::start_message& request);
+  // Starts a ranked run on a competition's challenge (a remote drone that
+  // said hello with a competitor's token).
+  const drone_state& start_challenge(const std::string& challenge);
+  const drone_state& sense();
+  // One move; true when the drone moved, false for a bump.
+  bool move(direction d);
+  // Moves one by one, stopping after a bump or a treasure; returns the moves made.
+  std::uint32_t path(std::span<const direction> dirs);
+  const drone_state& abandon();
+
+  const drone_state& state() const { return state_; }
+  // The size of the current run's maze, from the start reply.
+  std::int32_t maze_width() const { return width_; }
+  std::int32_t maze_height() const { return height_; }
+  cell position() const { return state_.position; }
+  bool is_open(direction d) const { return (state_.open & (1U << static_cast<unsigned>(d))) != 0; }
+  bool finished() const { return state_.result.has_value(); }
+
+  // Keeps every cell the drone stands on, from the start of each run (for
+  // pictures of a bot's path).
+  void record_trail(bool on) { recording_ = on; }
+  const std::vector<cell>& trail() const { return trail_; }
+
+ protected:
+  // Sends one request and returns the state reply; throws drone_error.
+  virtual drone_state exchange(const protocol::client_message& message) = 0;
+
+ private:
+  const drone_state& accept(drone_state next, bool new_run);
+
+  drone_state state_;
+  std::int32_t width_ = 0;
+  std::int32_t height_ = 0;
+  bool recording_ = false;
+  std::vector<cell> trail_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,149 @@
+#include "server/app/competitor_seats.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <vector>
+
+#include "server/app/server_context.hpp"
+
+namespace ariadne {
+
+competitor_seats::competitor_seats(server_context& context, std::chrono::seconds resume_window)
+    : context_(context), window_(resume_window) {
+  reaper_ = std::thread([this] { reap_loop(); });
+}
+
+competitor_seats::~competitor_seats() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  reaper_.join();
+}
+
+void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go,
+                             handover then) {
+  // The callbacks only post to connections' strands, so they are called
+  // under the lock: what a connection is told happens in the order the seat
+  // changed (a new holder's run reaches it before any request to let go).
+  std::lock_guard lock(mutex_);
+  seat& s = seats_[competitor];
+  if (s.holder != 0) {
+    auto dropped = std::exchange(s.waiting, claimer{key, std::move(then)});
+    // The holder is asked once; a second claimer meanwhile only replaces the first.
+    if (dropped) {
+      dropped->then(std::nullopt);
+    } else if (s.let_go) {
+      s.let_go(false);
+    }
+    s.pending_let_go = std::move(let_go);
+  } else {
+    s.holder = key;
+    s.let_go = std::move(let_go);
+    then(std::exchange(s.parked, std::nullopt));
+  }
+}
+
+void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
+                             std::optional<parked_run> run) {
+  std::optional<parked_run> expired;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = seats_.find(competitor);
+    if (it == seats_.end() || it->second.holder != key) {
+      // Not the holder (a superseded claimer): it cannot hold a ranked run.
+      expired = std::move(run);
+    } else {
+      seat& s = it->second;
+      if (s.waiting) {
+        auto next = std::exchange(s.waiting, std::nullopt);
+        s.holder = next->key;
+        s.let_go = std::move(s.pending_let_go);
+        next->then(std::move(run));
+      } else {
+        s.holder = 0;
+        s.let_go = nullptr;
+        if (run && window_.count() > 0) {
+          s.parked = std::move(run);
+          s.parked_until = clock::now() + window_;
+          run.reset();
+        }
+        expired = std::move(run);
+        if (!s.parked) seats_.erase(it);
+      }
+    }
+  }
+  wake_.notify_all();
+  if (expired) abandon(std::move(*expired));
+}
+
+bool competitor_seats::superseded(std::int64_t competitor, std::uint64_t key) const {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  return it == seats_.end() || it->second.holder != key;
+}
+
+void competitor_seats::evict(std::int64_t competitor) {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  if (it != seats_.end() && it->second.holder != 0 && it->second.let_go) it->second.let_go(true);
+}
+
+std::size_t competitor_seats::parked() const {
+  std::lock_guard lock(mutex_);
+  std::size_t count = 0;
+  for (const auto& [id, s] : seats_)
+    count += s.parked.has_value();
+  return count;
+}
+
+void competitor_seats::abandon(parked_run left) {
+  left.seat.leave();
+  const run& r = *left.seat.current();
+  const run_result result = r.result();
+  context_.stats().count_finished(result.status);
+  if (competition_hub* hub = context_.competition()) {
+    ranked_run_record record =
+        competition_hub::ended(left.record, result, std::chrono::system_clock::now());
+    if (left.feed && !left.feed->moves().full()) {
+      left.feed->moves().copy(0, left.feed->moves().size(), record.moves);
+    }
+    hub->record_end(record, nullptr);
+  }
+  if (left.feed) context_.runs().close(left.feed->run_id());
+  spdlog::info("run {} of '{}' ({}): nobody took it over: {}", r.id(), left.record.competitor_name,
+               left.record.challenge, to_string(result.status));
+}
+
+void competitor_seats::reap_loop() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    std::optional<clock::time_point> next;
+    std::vector<parked_run> due;
+    const auto now = clock::now();
+    for (auto it = seats_.begin(); it != seats_.end();) {
+      seat& s = it->second;
+      if (s.parked && s.parked_until <= now) {
+        due.push_back(std::move(*s.parked));
+        s.parked.reset();
+      }
+      if (s.parked && (!next || s.parked_until < *next)) next = s.parked_until;
+      it = s.holder == 0 && !s.parked ? seats_.erase(it) : std::next(it);
+    }
+    if (!due.empty()) {
+      lock.unlock();
+      for (parked_run& run : due)
+        abandon(std::move(run));
+      lock.lock();
+      continue;
+    }
+    if (next) {
+      wake_.wait_until(lock, *next);
+    } else {
+      wake_.wait(lock);
+    }
+  }
+}
+
+}  // namespace ariadne

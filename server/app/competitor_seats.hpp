@@ -1,0 +1,98 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/play/player.hpp"
+#include "server/live/run_feed.hpp"
+#include "server/app/run_slot.hpp"
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+class server_context;
+
+// A competitor's ranked run while no connection holds it: between a dropped
+// connection and a takeover, or on its way from a replaced connection to
+// the new one.
+struct parked_run {
+  player seat;  // the run, in play
+  run_slot slot;
+  std::shared_ptr<run_feed> feed;
+  ranked_run_record record;
+};
+
+// One live connection per competitor. A connection that says hello with a
+// competitor's token claims the competitor's seat: a connection holding it
+// is asked to let go (it hands over its ranked run in play and closes with
+// 1008 "replaced"), and the claimer gets that run. A run whose connection
+// dropped waits --resume-seconds for its competitor, then ends as abandoned.
+// Nothing else can take a run over: the seat is keyed by the competitor
+// whose token was checked. Thread-safe; the callbacks must only post work
+// to a connection's strand: they run under the lock.
+class competitor_seats {
+ public:
+  using clock = std::chrono::steady_clock;
+  // Gets the competitor's run in play, if any, once the seat is the claimer's.
+  using handover = std::function<void(std::optional<parked_run>)>;
+  // Asks a holder to let go; true when its token was withdrawn (evict).
+  using let_go_fn = std::function<void(bool withdrawn)>;
+
+  competitor_seats(server_context& context, std::chrono::seconds resume_window);
+  // Parked runs are dropped unrecorded: they stay in play in the store, and
+  // the next start gives their attempts back (interrupted).
+  ~competitor_seats();
+
+  competitor_seats(const competitor_seats&) = delete;
+  competitor_seats& operator=(const competitor_seats&) = delete;
+
+  // Connection `key` claims the competitor's seat. `let_go` is how another
+  // claimer asks this one to let go (it must then call leave); `then` gets
+  // the run once the seat is this connection's. A claimer still waiting
+  // when a newer one comes gets then(nullopt) and superseded() is true.
+  void claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go, handover then);
+  // Connection `key` lets go of the seat, with its ranked run in play (handed
+  // to a waiting claimer, or parked) or none.
+  void leave(std::int64_t competitor, std::uint64_t key, std::optional<parked_run> run);
+  // True when connection `key` is not the competitor's seat holder.
+  bool superseded(std::int64_t competitor, std::uint64_t key) const;
+  // Runs parked now.
+  std::size_t parked() const;
+  // The competitor's token was withdrawn: its connection lets go of the
+  // seat (its run is parked) and closes.
+  void evict(std::int64_t competitor);
+
+ private:
+  struct claimer {
+    std::uint64_t key = 0;
+    handover then;
+  };
+  struct seat {
+    std::uint64_t holder = 0;  // 0: nobody
+    let_go_fn let_go;          // the holder's
+    let_go_fn pending_let_go;  // the waiting claimer's, once it holds
+    std::optional<claimer> waiting;
+    std::optional<parked_run> parked;
+    clock::time_point parked_until;
+  };
+  void reap_loop();
+  // Ends a parked run whose window passed: abandoned, recorded, let go.
+  void abandon(parked_run run);
+
+  server_context& context_;
+  std::chrono::seconds window_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::map<std::int64_t, seat> seats_;
+  std::thread reaper_;
+};
+
+}  // namespace ariadne

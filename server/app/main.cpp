@@ -1,0 +1,49 @@
+// ariadne-server: parse the configuration, load the mazes, serve until
+// SIGINT or SIGTERM, then close every connection and exit 0.
+#include <malloc.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <csignal>
+#include <fstream>
+#include <iostream>
+
+#include "core/game/maze_catalog.hpp"
+#include "server/app/server.hpp"
+#include "server/app/server_config.hpp"
+
+int main(int argc, char** argv) {
+  using namespace ariadne;
+  // Big set-ups (a million-cell maze takes a few MiB while it is built) go
+  // straight back to the system: glibc's adaptive mmap threshold would
+  // otherwise keep them on the heap, and the server's memory would creep up
+  // with every costly start instead of staying flat.
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+  const config_outcome parsed = parse_server_config(argc, argv);
+  if (!parsed.config) return parsed.exit_code;
+  const server_config& config = *parsed.config;
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  try {
+    maze_catalog catalog;
+    if (!config.maze_dir.empty()) catalog = maze_catalog::load(config.maze_dir);
+    server s(config, std::move(catalog));
+    // Signals are awaited on their own context so that stop() can join the I/O threads.
+    boost::asio::io_context signals_ioc;
+    boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
+    signals.async_wait([](const boost::system::error_code&, int signal) {
+      spdlog::info("signal {} received: shutting down", signal);
+    });
+    s.start();
+    if (!config.port_file.empty()) {
+      std::ofstream(config.port_file) << s.port() << "\n";
+    }
+    signals_ioc.run();
+    s.stop();
+  } catch (const std::exception& e) {
+    std::cerr << "ariadne-server: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

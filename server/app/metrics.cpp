@@ -1,0 +1,70 @@
+#include "server/app/metrics.hpp"
+
+#include <sstream>
+
+namespace ariadne {
+
+void metrics::observe_move_latency(std::chrono::nanoseconds elapsed) {
+  const double us = static_cast<double>(elapsed.count()) / 1000.0;
+  std::size_t bucket = 0;
+  while (bucket < latency_buckets_us.size() && us > latency_buckets_us[bucket])
+    ++bucket;
+  latency_[bucket].fetch_add(1, std::memory_order_relaxed);
+  latency_sum_ns_.fetch_add(static_cast<std::uint64_t>(elapsed.count()), std::memory_order_relaxed);
+}
+
+std::string metrics::prometheus_text() const {
+  std::ostringstream out;
+  auto counter = [&](const char* name, const char* help, std::uint64_t value) {
+    out << "# HELP " << name << " " << help << "\n# TYPE " << name << " counter\n"
+        << name << " " << value << "\n";
+  };
+  auto gauge = [&](const char* name, const char* help, std::int64_t value) {
+    out << "# HELP " << name << " " << help << "\n# TYPE " << name << " gauge\n"
+        << name << " " << value << "\n";
+  };
+  const auto relaxed = std::memory_order_relaxed;
+  gauge("ariadne_connections", "WebSocket connections open now", connections_open.load(relaxed));
+  counter("ariadne_connections_total", "WebSocket connections accepted",
+          connections_total.load(relaxed));
+  counter("ariadne_connections_refused_total", "WebSocket upgrades refused (503)",
+          connections_refused.load(relaxed));
+  counter("ariadne_http_requests_total", "Plain HTTP requests served", http_requests.load(relaxed));
+  counter("ariadne_messages_total", "Client messages received", messages.load(relaxed));
+  counter("ariadne_moves_total", "Moves attempted (steps plus bumps)", moves.load(relaxed));
+  gauge("ariadne_runs_active", "Runs in play now", runs_active.load(relaxed));
+  counter("ariadne_runs_started_total", "Runs started", runs_started.load(relaxed));
+  counter("ariadne_starts_deferred_total", "Starts set up on the job pool, off the I/O threads",
+          starts_deferred.load(relaxed));
+
+  out << "# HELP ariadne_runs_finished_total Runs ended, by result status\n"
+      << "# TYPE ariadne_runs_finished_total counter\n";
+  for (std::size_t i = 0; i < runs_finished_.size(); ++i) {
+    const auto status = static_cast<run_status>(i);
+    if (status == run_status::active) continue;
+    out << "ariadne_runs_finished_total{status=\"" << to_string(status) << "\"} "
+        << runs_finished_[i].load(relaxed) << "\n";
+  }
+  out << "# HELP ariadne_errors_total Error replies, by code\n"
+      << "# TYPE ariadne_errors_total counter\n";
+  for (std::size_t i = 0; i < errors_.size(); ++i) {
+    out << "ariadne_errors_total{code=\"" << to_string(static_cast<errc>(i)) << "\"} "
+        << errors_[i].load(relaxed) << "\n";
+  }
+  out << "# HELP ariadne_move_seconds Time to handle a move, path or sense message\n"
+      << "# TYPE ariadne_move_seconds histogram\n";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < latency_buckets_us.size(); ++i) {
+    cumulative += latency_[i].load(relaxed);
+    out << "ariadne_move_seconds_bucket{le=\"" << latency_buckets_us[i] / 1e6 << "\"} "
+        << cumulative << "\n";
+  }
+  cumulative += latency_.back().load(relaxed);
+  out << "ariadne_move_seconds_bucket{le=\"+Inf\"} " << cumulative << "\n"
+      << "ariadne_move_seconds_sum " << static_cast<double>(latency_sum_ns_.load(relaxed)) / 1e9
+      << "\n"
+      << "ariadne_move_seconds_count " << cumulative << "\n";
+  return out.str();
+}
+
+}  // namespace ariadne

@@ -1,0 +1,199 @@
+#include "server/app/spectator_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+
+#include "core/play/run_setup.hpp"
+#include "server/app/client_session.hpp"
+
+namespace ariadne {
+
+namespace {
+
+// A whole number in text, all of it, or nullopt.
+std::optional<std::uint64_t> whole_number(std::string_view text) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+websocket_routes::outcome open_spectator(server_context& context, const connection_info& who) {
+  auto refuse = [](unsigned status, std::string text) {
+    return websocket_routes::outcome(
+        http_answer{status, "text/plain; charset=utf-8", std::move(text) + "\n"});
+  };
+  std::string_view target = who.target;
+  const std::size_t query = target.find('?');
+  std::string_view path = target.substr(0, query);
+  path.remove_prefix(std::string_view("/spectate/").size());
+  const auto run_id = whole_number(path);
+  if (!run_id) return refuse(404, "no such run: /spectate/ takes a run number");
+  std::uint64_t from = 0;
+  if (query != std::string_view::npos) {
+    const std::string_view q = target.substr(query + 1);
+    if (!q.starts_with("from=") || !whole_number(q.substr(5))) {
+      return refuse(400, "the only query is from=SEQ, a whole number");
+    }
+    from = *whole_number(q.substr(5));
+  }
+  auto feed = context.runs().find(*run_id);
+  if (!feed) return refuse(404, "no such run (or it ended too long ago)");
+  // A ranked run's trail would show where its deal's treasure lies (with
+  // shared seeds, every competitor's): watched only once the mazes may be shown.
+  competition_hub* hub = context.competition();
+  if (feed->ranked() &&
+      (hub == nullptr || !hub->reveals_ranked_runs(std::chrono::system_clock::now()))) {
+    return refuse(403, "a ranked run can be watched once the competition has closed");
+  }
+  if (from > feed->seq()) return refuse(400, "from is ahead of the run");
+  if (!feed->summary().start) return refuse(409, "the run is still being set up; try again");
+  if (!context.admit_spectator(*feed)) {
+    return refuse(503, "this run, or the server, has as many spectators as it allows");
+  }
+  return websocket_routes::outcome(
+      std::make_unique<spectator_session>(context, std::move(feed), from, who.address));
+}
+
+spectator_session::spectator_session(server_context& context, std::shared_ptr<run_feed> feed,
+                                     std::uint64_t from, std::string address)
+    : context_(context), feed_(std::move(feed)), from_(from), address_(std::move(address)) {}
+
+spectator_session::~spectator_session() {
+  context_.release_spectator(*feed_);
+}
+
+std::string spectator_session::describe() const {
+  return "spectator of run " + std::to_string(feed_->run_id());
+}
+
+void spectator_session::on_open(std::weak_ptr<message_sink> sink) {
+  sink_ = sink;
+  if (auto s = sink.lock()) build_view(std::move(s));
+}
+
+void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
+  // A spectator's maze is generated again and the run so far played again:
+  // charged to its address like a start, and done on the job pool when big.
+  const run_summary summary = feed_->summary();
+  const std::uint64_t cells = summary.start ? static_cast<std::uint64_t>(summary.start->width) *
+                                                  static_cast<std::uint64_t>(summary.start->height)
+                                            : 1;
+  const std::uint64_t cost = costliest_setup(cells) + replay_cost(feed_->moves().size());
+  if (!context_.charge_setup(address_, cost, clock::now())) {
+    over_ = true;
+    sink->close(1013, "your address has asked for more set-up work than its share; try again");
+    return;
+  }
+  competition_hub* hub = context_.competition();
+  const bool ranked = feed_->ranked();
+  auto reveal = [hub, ranked] {
+    return !ranked ||
+           (hub != nullptr && hub->reveals_ranked_runs(std::chrono::system_clock::now()));
+  };
+  // The view, and its first messages: the snapshot (or, resuming, what was
+  // missed) and, for a run that has ended, the end.
+  auto shared = std::make_shared<first_pump>();
+  auto make = [feed = feed_, catalog = &context_.catalog(), from = from_, reveal, shared] {
+    try {
+      shared->view = spectator_view::create(feed, *catalog, from, reveal, shared->error);
+      if (shared->view) shared->outcome = shared->view->pump(shared->messages, 0);
+    } catch (const std::exception& e) {
+      shared->view.reset();
+      shared->error = e.what();
+    }
+  };
+  if (cost <= client_session::inline_start_cost) {
+    make();
+    return on_view(shared);
+  }
+  auto job = [sink, make, shared, this] {
+    make();
+    // The session lives while its sink does, and post runs only then.
+    sink->post([this, shared] { on_view(shared); });
+  };
+  if (!context_.starts().try_submit(cost, address_, std::move(job))) {
+    over_ = true;
+    sink->close(1013, "the server is setting up as many mazes as it can; try again shortly");
+  }
+}
+
+void spectator_session::on_view(const std::shared_ptr<first_pump>& first) {
+  auto sink = sink_.lock();
+  if (!sink || over_) return;
+  if (!first->view) {
+    over_ = true;
+    sink->close(1011, first->error.empty() ? "this run cannot be shown" : first->error);
+    return;
+  }
+  view_ = std::move(first->view);
+  deliver(*sink, first->messages, first->outcome, clock::now());
+}
+
+void spectator_session::deliver(message_sink& sink, std::vector<std::string>& messages,
+                                spectator_view::outcome outcome, clock::time_point now) {
+  for (auto& m : messages)
+    sink.send(std::make_shared<const std::string>(std::move(m)));
+  switch (outcome) {
+    case spectator_view::outcome::ended:
+      over_ = true;
+      sink.close(1000, "the run ended");
+      return;
+    case spectator_view::outcome::bad_from:
+      over_ = true;
+      sink.close(1008, "from is not a seq this run's stream sent");
+      return;
+    case spectator_view::outcome::broken:
+      over_ = true;
+      spdlog::error("{}: the run's moves do not play again on the rules", describe());
+      sink.close(1011, "this run cannot be shown");
+      return;
+    case spectator_view::outcome::idle:
+    case spectator_view::outcome::sent:
+      sink.wake_at(now + flush_interval);
+      return;
+  }
+}
+
+websocket_handler::frame_result spectator_session::on_frame(std::string_view, std::string&,
+                                                            clock::time_point) {
+  close_ = close_request{1008, "spectators only listen"};
+  return frame_result::answered;
+}
+
+void spectator_session::on_timer(clock::time_point now) {
+  pump(now);
+}
+
+void spectator_session::pump(clock::time_point now) {
+  auto sink = sink_.lock();
+  if (!sink || !view_ || over_) return;
+  if (sink->backlog() >= max_backlog) {
+    if (!stalled_since_) stalled_since_ = now;
+    if (now - *stalled_since_ >= stall_limit) {
+      over_ = true;
+      spdlog::info("{} dropped: it does not read", describe());
+      sink->drop();
+      return;
+    }
+    sink->wake_at(now + flush_interval);
+    return;
+  }
+  stalled_since_.reset();
+  // Playing the run again is charged to the spectator's address: past its
+  // share it falls behind (and catches up later), never its host's players.
+  const std::uint64_t behind = feed_->moves().size() - view_->moves_played();
+  const std::uint64_t batch = std::min<std::uint64_t>(behind, max_batch_letters);
+  if (batch > 0 && !context_.charge_setup(address_, replay_cost(batch), now)) {
+    sink->wake_at(now + flush_interval);
+    return;
+  }
+  std::vector<std::string> messages;
+  const auto outcome = view_->pump(messages, max_batch_letters);
+  deliver(*sink, messages, outcome, now);
+}
+
+}  // namespace ariadne
