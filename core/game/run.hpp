@@ -43,6 +43,8 @@ class run {
   std::uint64_t id() const { return id_; }
   std::uint64_t seed() const { return seed_; }
   const grid& maze() const { return layout_.walls; }
+  // The walls, start and goals as they stand (before any move: as the run began).
+  const maze_layout& layout() const { return layout_; }
   const maze_source& source() const { return source_; }
   const run_options& options() const { return options_; }
   cell start() const { return start_; }

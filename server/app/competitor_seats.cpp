@@ -4,23 +4,15 @@
 
 #include <vector>
 
+#include "server/app/ranked_runs.hpp"
 #include "server/app/server_context.hpp"
 
 namespace ariadne {
 
 competitor_seats::competitor_seats(server_context& context, std::chrono::seconds resume_window)
-    : context_(context), window_(resume_window) {
-  reaper_ = std::thread([this] { reap_loop(); });
-}
-
-competitor_seats::~competitor_seats() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  reaper_.join();
-}
+    : context_(context),
+      window_(resume_window),
+      reaper_([this](const std::stop_token& stop) { reap_loop(stop); }) {}
 
 void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go,
                              handover then) {
@@ -73,6 +65,7 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
         if (!s.parked) seats_.erase(it);
       }
     }
+    changed_ = true;
   }
   wake_.notify_all();
   if (expired) abandon(std::move(*expired));
@@ -104,21 +97,16 @@ void competitor_seats::abandon(parked_run left) {
   const run_result result = r.result();
   context_.stats().count_finished(result.status);
   if (competition_hub* hub = context_.competition()) {
-    ranked_run_record record =
-        competition_hub::ended(left.record, result, std::chrono::system_clock::now());
-    if (left.feed && !left.feed->moves().full()) {
-      left.feed->moves().copy(0, left.feed->moves().size(), record.moves);
-    }
-    hub->record_end(record, nullptr);
+    record_ranked_end(*hub, left.record, result, left.feed.get(), nullptr);
   }
   if (left.feed) context_.runs().close(left.feed->run_id());
   spdlog::info("run {} of '{}' ({}): nobody took it over: {}", r.id(), left.record.competitor_name,
                left.record.challenge, to_string(result.status));
 }
 
-void competitor_seats::reap_loop() {
+void competitor_seats::reap_loop(const std::stop_token& stop) {
   std::unique_lock lock(mutex_);
-  while (!stopping_) {
+  while (!stop.stop_requested()) {
     std::optional<clock::time_point> next;
     std::vector<parked_run> due;
     const auto now = clock::now();
@@ -138,10 +126,11 @@ void competitor_seats::reap_loop() {
       lock.lock();
       continue;
     }
+    changed_ = false;
     if (next) {
-      wake_.wait_until(lock, *next);
+      wake_.wait_until(lock, stop, *next, [this] { return changed_; });
     } else {
-      wake_.wait(lock);
+      wake_.wait(lock, stop, [this] { return changed_; });
     }
   }
 }

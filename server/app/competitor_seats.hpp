@@ -8,11 +8,12 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <thread>
 
 #include "core/play/player.hpp"
-#include "server/live/run_feed.hpp"
 #include "server/app/run_slot.hpp"
+#include "server/live/run_feed.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {
@@ -45,10 +46,9 @@ class competitor_seats {
   // Asks a holder to let go; true when its token was withdrawn (evict).
   using let_go_fn = std::function<void(bool withdrawn)>;
 
+  // Parked runs are dropped unrecorded when the seats go: they stay in play
+  // in the store, and the next start gives their attempts back (interrupted).
   competitor_seats(server_context& context, std::chrono::seconds resume_window);
-  // Parked runs are dropped unrecorded: they stay in play in the store, and
-  // the next start gives their attempts back (interrupted).
-  ~competitor_seats();
 
   competitor_seats(const competitor_seats&) = delete;
   competitor_seats& operator=(const competitor_seats&) = delete;
@@ -82,17 +82,17 @@ class competitor_seats {
     std::optional<parked_run> parked;
     clock::time_point parked_until;
   };
-  void reap_loop();
+  void reap_loop(const std::stop_token& stop);
   // Ends a parked run whose window passed: abandoned, recorded, let go.
   void abandon(parked_run run);
 
   server_context& context_;
   std::chrono::seconds window_;
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
+  std::condition_variable_any wake_;
+  bool changed_ = false;  // a seat changed since the reaper last looked
   std::map<std::int64_t, seat> seats_;
-  std::thread reaper_;
+  std::jthread reaper_;  // last: it stops, and is joined, first
 };
 
 }  // namespace ariadne

@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "server/app/address_budgets.hpp"
+#include "server/net/transport_stats.hpp"
+
 namespace ariadne {
 
 void metrics::observe_move_latency(std::chrono::nanoseconds elapsed) {
@@ -24,15 +27,20 @@ std::string metrics::prometheus_text() const {
         << name << " " << value << "\n";
   };
   const auto relaxed = std::memory_order_relaxed;
-  gauge("ariadne_connections", "WebSocket connections open now", connections_open.load(relaxed));
+  const transport_stats none;
+  const transport_stats& net = net_ != nullptr ? *net_ : none;
+  gauge("ariadne_connections", "WebSocket connections open now",
+        net.connections_open.load(relaxed));
   counter("ariadne_connections_total", "WebSocket connections accepted",
-          connections_total.load(relaxed));
+          net.connections_total.load(relaxed));
   counter("ariadne_connections_refused_total", "WebSocket upgrades refused (503)",
-          connections_refused.load(relaxed));
-  counter("ariadne_http_requests_total", "Plain HTTP requests served", http_requests.load(relaxed));
+          net.connections_refused.load(relaxed));
+  counter("ariadne_http_requests_total", "Plain HTTP requests served",
+          net.http_requests.load(relaxed));
   counter("ariadne_messages_total", "Client messages received", messages.load(relaxed));
   counter("ariadne_moves_total", "Moves attempted (steps plus bumps)", moves.load(relaxed));
-  gauge("ariadne_runs_active", "Runs in play now", runs_active.load(relaxed));
+  gauge("ariadne_runs_active", "Runs in play now",
+        budgets_ != nullptr ? static_cast<std::int64_t>(budgets_->runs_in_play()) : 0);
   counter("ariadne_runs_started_total", "Runs started", runs_started.load(relaxed));
   counter("ariadne_starts_deferred_total", "Starts set up on the job pool, off the I/O threads",
           starts_deferred.load(relaxed));

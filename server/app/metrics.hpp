@@ -11,20 +11,19 @@
 
 namespace ariadne {
 
-// Server-wide counters, exported in the Prometheus text format on /metrics.
-// Updated with relaxed atomics from every I/O thread.
+class address_budgets;
+struct transport_stats;
+
+// Server-wide counters, exported in the Prometheus text format on /metrics
+// with the transport's and the budgets' figures. Updated with relaxed
+// atomics from every I/O thread.
 class metrics {
  public:
   static constexpr std::array<double, 11> latency_buckets_us = {5,   10,   25,   50,   100,  250,
                                                                 500, 1000, 2500, 5000, 10000};
 
-  std::atomic<std::int64_t> connections_open{0};
-  std::atomic<std::uint64_t> connections_total{0};
-  std::atomic<std::uint64_t> connections_refused{0};
-  std::atomic<std::uint64_t> http_requests{0};
   std::atomic<std::uint64_t> messages{0};
   std::atomic<std::uint64_t> moves{0};
-  std::atomic<std::int64_t> runs_active{0};
   std::atomic<std::uint64_t> runs_started{0};
   std::atomic<std::uint64_t> starts_deferred{0};  // set up on the job pool
 
@@ -45,6 +44,11 @@ class metrics {
     return runs_finished_[static_cast<std::size_t>(status)].load(std::memory_order_relaxed);
   }
 
+  // What else /metrics shows: runs in play, and the transport's counters
+  // (zero until a transport is watched). Set up before the server starts.
+  void watch(const address_budgets& budgets) { budgets_ = &budgets; }
+  void watch(const transport_stats& net) { net_ = &net; }
+
   std::string prometheus_text() const;
 
  private:
@@ -52,6 +56,8 @@ class metrics {
   std::array<std::atomic<std::uint64_t>, run_status_names.size> runs_finished_{};
   std::array<std::atomic<std::uint64_t>, latency_buckets_us.size() + 1> latency_{};
   std::atomic<std::uint64_t> latency_sum_ns_{0};
+  const address_budgets* budgets_ = nullptr;
+  const transport_stats* net_ = nullptr;
 };
 
 }  // namespace ariadne

@@ -1,26 +1,22 @@
 #pragma once
 
 #include <memory>
-#include <thread>
-#include <vector>
 
 #include "core/game/maze_catalog.hpp"
 #include "server/app/server_config.hpp"
 
-namespace boost::asio {
-class io_context;
-}
-
 namespace ariadne {
 
-class listener;
 class server_context;
+class transport;
 
-// The whole server: an io_context run by N threads, the listener, and the
-// shared context. Usable in-process by tests (port 0, then port()).
+// The whole server: the application's context and the transport that
+// carries it, wired by add_routes. Usable in-process by tests (port 0, then
+// port()).
 class server {
  public:
-  // Binds the port; throws std::runtime_error when it cannot.
+  // Binds the port; throws std::runtime_error when it cannot (and
+  // competition_error or store_error when the competition cannot start).
   server(server_config config, maze_catalog catalog);
   ~server();
 
@@ -37,14 +33,12 @@ class server {
   void stop();
 
   server_context& context() { return *context_; }
+  transport& network() { return *transport_; }
 
  private:
-  std::shared_ptr<server_context> context_;
-  std::unique_ptr<boost::asio::io_context> ioc_;
-  std::shared_ptr<listener> listener_;
-  std::vector<std::thread> threads_;
-  unsigned thread_count_ = 1;
-  unsigned short port_ = 0;
+  // Declared first: the transport's connections use it until they are gone.
+  std::unique_ptr<server_context> context_;
+  std::unique_ptr<transport> transport_;
   bool stopped_ = false;
 };
 

@@ -5,15 +5,14 @@
 #include <string>
 
 #include "core/play/run_setup.hpp"
+#include "server/net/transport_config.hpp"
 
 namespace ariadne {
 
 // Everything ariadne-server can be told, by flag or by ARIADNE_* environment
-// variable. Defaults are the documented ones (README, ariadne-server --help).
-struct server_config {
-  std::string bind = "0.0.0.0";
-  std::uint16_t port = 8080;  // 0: any free port, logged and written to port_file
-  unsigned threads = 0;       // 0: one per core
+// variable: the transport's part, and the rest. Defaults are the documented
+// ones (README, ariadne-server --help).
+struct server_config : transport_config {
   std::string maze_dir;
   std::string log_level = "info";
   std::string port_file;
@@ -22,9 +21,6 @@ struct server_config {
   std::string secret_file;
   std::uint64_t resume_seconds = 30;  // a dropped ranked run waits this long for its competitor
 
-  std::size_t max_message_bytes = 8192;  // at least limits::min_message_bytes
-  std::size_t max_connections = 10000;   // every TCP connection, HTTP or WebSocket
-  std::size_t max_connections_per_ip = 256;
   std::size_t max_runs = 10000;
   std::uint64_t max_cells_in_play = 1ULL << 28;  // all runs' mazes together
   std::uint64_t max_cells_per_ip = 1ULL << 25;   // one address's runs together
@@ -40,8 +36,6 @@ struct server_config {
   unsigned start_workers = 1;                   // threads that set big runs up, off the I/O threads
   std::uint64_t start_queue_cost = 100'000'000;  // set-up work waiting or running, in cost units
   std::uint64_t start_cost_rate = 20'000'000;    // set-up work one address may ask for a second
-  std::size_t write_queue_limit = 64;            // replies queued before reading pauses
-  unsigned shutdown_grace_ms = 4000;
   std::size_t keep_replays = 200;              // finished runs kept for /api/replays and spectators
   std::uint64_t max_replay_moves = 1'000'000;  // moves a run keeps for its replay and spectators
   std::size_t max_spectators = 1000;           // spectator connections in all

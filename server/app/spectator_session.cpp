@@ -2,59 +2,46 @@
 
 #include <spdlog/spdlog.h>
 
-#include <charconv>
-
+#include "core/model/whole_number.hpp"
 #include "core/play/run_setup.hpp"
-#include "server/app/client_session.hpp"
+#include "server/app/costly_work.hpp"
+#include "server/app/disclosure.hpp"
+#include "server/app/server_context.hpp"
 
 namespace ariadne {
 
-namespace {
-
-// A whole number in text, all of it, or nullopt.
-std::optional<std::uint64_t> whole_number(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-}  // namespace
-
-websocket_routes::outcome open_spectator(server_context& context, const connection_info& who) {
+websocket_outcome open_spectator(server_context& context, const connection_info& who) {
   auto refuse = [](unsigned status, std::string text) {
-    return websocket_routes::outcome(
+    return websocket_outcome(
         http_answer{status, "text/plain; charset=utf-8", std::move(text) + "\n"});
   };
   std::string_view target = who.target;
   const std::size_t query = target.find('?');
   std::string_view path = target.substr(0, query);
   path.remove_prefix(std::string_view("/spectate/").size());
-  const auto run_id = whole_number(path);
+  const auto run_id = parse_whole<std::uint64_t>(path);
   if (!run_id) return refuse(404, "no such run: /spectate/ takes a run number");
   std::uint64_t from = 0;
   if (query != std::string_view::npos) {
     const std::string_view q = target.substr(query + 1);
-    if (!q.starts_with("from=") || !whole_number(q.substr(5))) {
-      return refuse(400, "the only query is from=SEQ, a whole number");
-    }
-    from = *whole_number(q.substr(5));
+    const auto seq =
+        q.starts_with("from=") ? parse_whole<std::uint64_t>(q.substr(5)) : std::nullopt;
+    if (!seq) return refuse(400, "the only query is from=SEQ, a whole number");
+    from = *seq;
   }
   auto feed = context.runs().find(*run_id);
   if (!feed) return refuse(404, "no such run (or it ended too long ago)");
   // A ranked run's trail would show where its deal's treasure lies (with
   // shared seeds, every competitor's): watched only once the mazes may be shown.
-  competition_hub* hub = context.competition();
-  if (feed->ranked() &&
-      (hub == nullptr || !hub->reveals_ranked_runs(std::chrono::system_clock::now()))) {
+  if (!may_show_run(context.competition(), feed->ranked())) {
     return refuse(403, "a ranked run can be watched once the competition has closed");
   }
   if (from > feed->seq()) return refuse(400, "from is ahead of the run");
   if (!feed->summary().start) return refuse(409, "the run is still being set up; try again");
-  if (!context.admit_spectator(*feed)) {
+  if (!context.spectators().admit(*feed)) {
     return refuse(503, "this run, or the server, has as many spectators as it allows");
   }
-  return websocket_routes::outcome(
+  return websocket_outcome(
       std::make_unique<spectator_session>(context, std::move(feed), from, who.address));
 }
 
@@ -63,7 +50,7 @@ spectator_session::spectator_session(server_context& context, std::shared_ptr<ru
     : context_(context), feed_(std::move(feed)), from_(from), address_(std::move(address)) {}
 
 spectator_session::~spectator_session() {
-  context_.release_spectator(*feed_);
+  context_.spectators().release(*feed_);
 }
 
 std::string spectator_session::describe() const {
@@ -82,17 +69,15 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
   const std::uint64_t cells = summary.start ? static_cast<std::uint64_t>(summary.start->width) *
                                                   static_cast<std::uint64_t>(summary.start->height)
                                             : 1;
-  const std::uint64_t cost = costliest_setup(cells) + replay_cost(feed_->moves().size());
-  if (!context_.charge_setup(address_, cost, clock::now())) {
+  const std::uint64_t cost =
+      costliest_setup(cells) + costly_work::replay_cost(feed_->moves().size());
+  if (!context_.budgets().charge_setup(address_, cost, clock::now())) {
     over_ = true;
     sink->close(1013, "your address has asked for more set-up work than its share; try again");
     return;
   }
-  competition_hub* hub = context_.competition();
-  const bool ranked = feed_->ranked();
-  auto reveal = [hub, ranked] {
-    return !ranked ||
-           (hub != nullptr && hub->reveals_ranked_runs(std::chrono::system_clock::now()));
+  auto reveal = [hub = context_.competition(), ranked = feed_->ranked()] {
+    return may_show_run(hub, ranked);
   };
   // The view, and its first messages: the snapshot (or, resuming, what was
   // missed) and, for a run that has ended, the end.
@@ -106,18 +91,21 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
       shared->error = e.what();
     }
   };
-  if (cost <= client_session::inline_start_cost) {
-    make();
-    return on_view(shared);
-  }
   auto job = [sink, make, shared, this] {
     make();
     // The session lives while its sink does, and post runs only then.
     sink->post([this, shared] { on_view(shared); });
   };
-  if (!context_.starts().try_submit(cost, address_, std::move(job))) {
-    over_ = true;
-    sink->close(1013, "the server is setting up as many mazes as it can; try again shortly");
+  switch (costly_work::place(context_, address_, cost, true, std::move(job))) {
+    case costly_work::placement::here:
+      make();
+      return on_view(shared);
+    case costly_work::placement::busy:
+      over_ = true;
+      sink->close(1013, "the server is setting up as many mazes as it can; try again shortly");
+      return;
+    case costly_work::placement::pool:
+      return;
   }
 }
 
@@ -187,7 +175,8 @@ void spectator_session::pump(clock::time_point now) {
   // share it falls behind (and catches up later), never its host's players.
   const std::uint64_t behind = feed_->moves().size() - view_->moves_played();
   const std::uint64_t batch = std::min<std::uint64_t>(behind, max_batch_letters);
-  if (batch > 0 && !context_.charge_setup(address_, replay_cost(batch), now)) {
+  if (batch > 0 &&
+      !context_.budgets().charge_setup(address_, costly_work::replay_cost(batch), now)) {
     sink->wake_at(now + flush_interval);
     return;
   }

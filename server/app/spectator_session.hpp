@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "server/live/run_feed.hpp"
-#include "server/app/server_context.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"
 #include "server/replay/spectator_view.hpp"
 
 namespace ariadne {
+
+class server_context;
 
 // A spectator on /spectate/{run}: sends what its spectator_view makes of the
 // run, one batch at most every flush_interval, and reads nothing: any frame
@@ -24,7 +25,7 @@ namespace ariadne {
 // The route of /spectate/{run}[?from=SEQ]: a spectator_session, or the HTTP
 // answer that refuses the upgrade (404 for an unknown run, 400 for a bad
 // query, 503 at the spectator limits).
-websocket_routes::outcome open_spectator(server_context& context, const connection_info& who);
+websocket_outcome open_spectator(server_context& context, const connection_info& who);
 
 class spectator_session : public websocket_handler {
  public:
@@ -36,7 +37,7 @@ class spectator_session : public websocket_handler {
   static constexpr std::size_t max_backlog = 4;
   static constexpr auto stall_limit = std::chrono::seconds(5);
 
-  // Holds one admission of context.admit_spectator(*feed), released when it ends.
+  // Holds one admission of context.spectators(), released when it ends.
   spectator_session(server_context& context, std::shared_ptr<run_feed> feed, std::uint64_t from,
                     std::string address);
   ~spectator_session() override;
@@ -56,9 +57,6 @@ class spectator_session : public websocket_handler {
     std::vector<std::string> messages;
     spectator_view::outcome outcome = spectator_view::outcome::idle;
   };
-  // Playing n moves again, in setup_cost units: about 40 ns a move.
-  static std::uint64_t replay_cost(std::uint64_t moves) { return 4 * moves; }
-
   void build_view(std::shared_ptr<message_sink> sink);
   void on_view(const std::shared_ptr<first_pump>& first);
   // Sends messages, then closes or waits for the next flush as outcome says.

@@ -7,14 +7,14 @@
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
+#include "core/model/whole_number.hpp"
 #include "core/play/request_check.hpp"
 #include "core/play/run_setup.hpp"
 
 namespace ariadne {
 namespace {
 
-template <typename T>
-bool read_number(std::string_view text, T& value) {
+bool read_fraction(std::string_view text, double& value) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   return !text.empty() && ec == std::errc() && end == text.data() + text.size();
 }
@@ -36,23 +36,21 @@ std::variant<run_request, std::string> parse_baseline_query(std::string_view que
   }
   if (fields.size() != 5) return "the query takes generator, width, height, loops and seed only";
   run_request request;
-  std::int32_t width = 0;
-  std::int32_t height = 0;
-  std::uint64_t seed = 0;
+  const auto width = parse_whole<std::int32_t>(fields["width"]);
+  const auto height = parse_whole<std::int32_t>(fields["height"]);
+  const auto seed = parse_whole<std::uint64_t>(fields["seed"]);
   double loops = 0;
-  if (!read_number(fields["width"], width) || !read_number(fields["height"], height)) {
-    return "width and height must be whole numbers";
-  }
-  if (!read_number(fields["seed"], seed)) return "seed must be a whole number";
-  if (!read_number(fields["loops"], loops)) return "loops must be a number";
-  if (width > baseline_max_side || height > baseline_max_side) {
+  if (!width || !height) return "width and height must be whole numbers";
+  if (!seed) return "seed must be a whole number";
+  if (!read_fraction(fields["loops"], loops)) return "loops must be a number";
+  if (*width > baseline_max_side || *height > baseline_max_side) {
     return "a baseline maze is at most " + std::to_string(baseline_max_side) + " cells a side";
   }
   request.maze.generator = fields["generator"];
-  request.maze.width = width;
-  request.maze.height = height;
+  request.maze.width = *width;
+  request.maze.height = *height;
   request.maze.loops = loops;
-  request.maze.seed = seed;
+  request.maze.seed = *seed;
   if (auto problem = check_request(request)) return problem->message;
   return request;
 }

@@ -10,6 +10,7 @@
 
 #include "core/game/maze_catalog.hpp"
 #include "core/model/run_request.hpp"
+#include "core/model/utc_time.hpp"
 #include "core/play/run_setup.hpp"
 
 namespace ariadne {
@@ -60,12 +61,6 @@ competition_rules parse_competition(std::string_view text, const maze_catalog& c
 // The same, from a file; the error names the file.
 competition_rules load_competition(const std::string& path, const maze_catalog& catalog,
                                    const host_limits& host);
-
-// RFC 3339 in UTC: "2026-12-01T00:00:00Z" (milliseconds when not whole).
-std::string format_time(competition_rules::time_point t);
-std::optional<competition_rules::time_point> parse_time(std::string_view text);
-std::int64_t unix_ms(competition_rules::time_point t);
-competition_rules::time_point from_unix_ms(std::int64_t ms);
 
 std::string_view to_string(seed_mode mode);
 

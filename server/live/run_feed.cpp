@@ -87,18 +87,10 @@ void run_feed::on_event(const run& r, const run_event& event) {
 
   std::shared_ptr<feed_detail> detail;
   if (started) {
-    auto start = std::make_shared<run_start>();
-    start->run_id = run_id_;
-    start->player = player_;
-    start->source = r.source();
-    start->width = r.maze().width();
-    start->height = r.maze().height();
-    start->start = r.start();
-    start->seed = r.seed();
-    start->options = r.options();
-    start->max_steps = r.max_steps();
-    start->started_at = std::chrono::system_clock::now();
     detail = std::make_shared<feed_detail>();
+    auto start =
+        std::make_shared<run_start>(start_of(r, player_, std::chrono::system_clock::now()));
+    start->run_id = run_id_;
     detail->start = std::move(start);
   } else if (event.kind == run_event_kind::walls_removed) {
     detail = std::make_shared<feed_detail>();

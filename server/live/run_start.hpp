@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/game/maze_source.hpp"
+#include "core/game/run.hpp"
 #include "core/game/run_options.hpp"
 #include "core/maze/cell.hpp"
 
@@ -24,5 +25,22 @@ struct run_start {
   std::uint64_t max_steps = 0;
   std::chrono::system_clock::time_point started_at;
 };
+
+// What run r was started with, played by `player` since started_at.
+inline run_start start_of(const run& r, std::string player,
+                          std::chrono::system_clock::time_point started_at) {
+  run_start s;
+  s.run_id = r.id();
+  s.player = std::move(player);
+  s.source = r.source();
+  s.width = r.maze().width();
+  s.height = r.maze().height();
+  s.start = r.start();
+  s.seed = r.seed();
+  s.options = r.options();
+  s.max_steps = r.max_steps();
+  s.started_at = started_at;
+  return s;
+}
 
 }  // namespace ariadne

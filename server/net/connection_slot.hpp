@@ -5,28 +5,28 @@
 
 namespace ariadne {
 
-class server_context;
+class connection_admission;
 
-// A TCP connection's place in the server's budgets: the total, and its
+// A TCP connection's place in the connection budgets: the total, and its
 // address's share. An admitted connection is served; a refused one is only
 // answered 503 (a small budget of its own, so that refusing stays cheap);
 // past that it is closed at once. Moves from the HTTP session to the
-// WebSocket session with the socket.
+// WebSocket session with the socket, and is given back exactly once.
 class connection_slot {
  public:
   enum class kind { none, admitted, refused };
 
   connection_slot() = default;
-  connection_slot(server_context& context, kind k, std::string address)
-      : context_(&context), kind_(k), address_(std::move(address)) {}
+  connection_slot(connection_admission& admission, kind k, std::string address)
+      : admission_(&admission), kind_(k), address_(std::move(address)) {}
   connection_slot(connection_slot&& other) noexcept
-      : context_(std::exchange(other.context_, nullptr)),
+      : admission_(std::exchange(other.admission_, nullptr)),
         kind_(std::exchange(other.kind_, kind::none)),
         address_(std::move(other.address_)) {}
   connection_slot& operator=(connection_slot&& other) noexcept {
     if (this != &other) {
       release();
-      context_ = std::exchange(other.context_, nullptr);
+      admission_ = std::exchange(other.admission_, nullptr);
       kind_ = std::exchange(other.kind_, kind::none);
       address_ = std::move(other.address_);
     }
@@ -42,7 +42,7 @@ class connection_slot {
   void release();
 
  private:
-  server_context* context_ = nullptr;
+  connection_admission* admission_ = nullptr;
   kind kind_ = kind::none;
   std::string address_;
 };

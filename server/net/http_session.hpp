@@ -5,18 +5,22 @@
 
 #include "server/net/beast.hpp"
 #include "server/net/closable.hpp"
-#include "server/app/server_context.hpp"
+#include "server/net/connection_slot.hpp"
+#include "server/net/http_answer.hpp"
+#include "server/net/transport_context.hpp"
 
 namespace ariadne {
 
-// Reads HTTP requests on one connection: answers the plain ones (health,
-// metrics, API) and hands a WebSocket upgrade to a websocket_session with the
-// handler its route makes (server_context::routes()).
+// Reads HTTP requests on one connection: hands a plain one to its route
+// (transport_context::http()) and writes the answer, now or when the route
+// replies; hands a WebSocket upgrade to a websocket_session with the handler
+// its route makes (transport_context::websockets()).
 class http_session : public std::enable_shared_from_this<http_session>, public closable {
  public:
   // slot: the connection's place in the budgets; a refused connection's
   // request is answered 503.
-  http_session(tcp::socket&& socket, std::shared_ptr<server_context> context, connection_slot slot);
+  http_session(tcp::socket&& socket, std::shared_ptr<transport_context> context,
+               connection_slot slot);
   ~http_session() override;
 
   void run();
@@ -26,19 +30,13 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void upgrade(std::string_view target);
-  // GET /api/replays/{run}: built on the job pool (read back from the store
-  // first for a ranked run no longer in memory).
-  void replay(std::uint64_t run, std::string_view target, bool keep_alive, bool head);
-  // GET /api/baseline: answered from the job pool.
-  void baseline(std::string_view target, bool keep_alive, bool head);
-  void send(http::status status, std::string content_type, std::string body, bool keep_alive,
-            const std::vector<std::pair<std::string, std::string>>& headers = {});
+  void send(http_answer answer, bool keep_alive);
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);
   void do_close();
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
-  std::shared_ptr<server_context> context_;
+  std::shared_ptr<transport_context> context_;
   connection_slot slot_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;

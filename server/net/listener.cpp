@@ -27,7 +27,7 @@ std::string budget_address(const net::ip::address& address) {
 }  // namespace
 
 listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
-                   std::shared_ptr<server_context> context, error_code& ec)
+                   std::shared_ptr<transport_context> context, error_code& ec)
     : ioc_(ioc),
       acceptor_(net::make_strand(ioc)),
       retry_(acceptor_.get_executor()),
@@ -84,7 +84,7 @@ void listener::on_accept(error_code ec, tcp::socket socket) {
   error_code address_ec;
   const auto peer = socket.remote_endpoint(address_ec);
   connection_slot slot =
-      context_->admit_connection(address_ec ? std::string() : budget_address(peer.address()));
+      context_->admission().admit(address_ec ? std::string() : budget_address(peer.address()));
   if (slot.admitted() || slot.refused()) {
     std::make_shared<http_session>(std::move(socket), context_, std::move(slot))->run();
   } else {

@@ -5,7 +5,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/net/beast.hpp"
-#include "server/app/server_context.hpp"
+#include "server/net/transport_context.hpp"
 
 namespace ariadne {
 
@@ -17,7 +17,7 @@ class listener : public std::enable_shared_from_this<listener> {
  public:
   // Opens, binds and listens; ec says why it could not.
   listener(net::io_context& ioc, const tcp::endpoint& endpoint,
-           std::shared_ptr<server_context> context, error_code& ec);
+           std::shared_ptr<transport_context> context, error_code& ec);
   ~listener();
 
   void run();
@@ -35,7 +35,7 @@ class listener : public std::enable_shared_from_this<listener> {
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   net::steady_timer retry_;
-  std::shared_ptr<server_context> context_;
+  std::shared_ptr<transport_context> context_;
   unsigned short port_ = 0;
   int spare_ = -1;  // a descriptor kept for when all others are taken
   std::uint64_t accept_errors_ = 0;

@@ -3,13 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include "server/net/log_text.hpp"
-#include "server/app/server_name.hpp"
 
 namespace ariadne {
 
 websocket_session::websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
-                                     std::shared_ptr<server_context> context, connection_slot slot,
-                                     connection_info who,
+                                     std::shared_ptr<transport_context> context,
+                                     connection_slot slot, connection_info who,
                                      std::unique_ptr<websocket_handler> handler)
     : ws_(std::move(socket), std::move(already_read)),
       context_(std::move(context)),
@@ -17,13 +16,13 @@ websocket_session::websocket_session(tcp::socket&& socket, beast::flat_buffer al
       who_(std::move(who)),
       handler_(std::move(handler)),
       timer_(ws_.get_executor()) {
-  metrics& stats = context_->stats();
+  transport_stats& stats = context_->stats();
   stats.connections_open.fetch_add(1, std::memory_order_relaxed);
   stats.connections_total.fetch_add(1, std::memory_order_relaxed);
 }
 
 websocket_session::~websocket_session() {
-  if (registry_key_ != 0) context_->remove_connection(registry_key_);
+  if (registry_key_ != 0) context_->connections().remove(registry_key_);
   const std::string description = handler_->describe();
   // The handler goes first: it may still settle its run with the context.
   handler_.reset();
@@ -33,11 +32,12 @@ websocket_session::~websocket_session() {
 }
 
 void websocket_session::run(http::request<http::string_body> request) {
-  registry_key_ = context_->add_connection(weak_from_this());
+  registry_key_ = context_->connections().add(weak_from_this());
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
-    response.set(http::field::server, server_name());
-  }));
+  ws_.set_option(websocket::stream_base::decorator(
+      [name = context_->server_name()](websocket::response_type& response) {
+        response.set(http::field::server, name);
+      }));
   ws_.read_message_max(context_->config().max_message_bytes);
   ws_.async_accept(request,
                    beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));

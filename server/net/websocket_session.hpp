@@ -7,9 +7,10 @@
 
 #include "server/net/beast.hpp"
 #include "server/net/closable.hpp"
+#include "server/net/connection_slot.hpp"
 #include "server/net/message_sink.hpp"
 #include "server/net/prefixed_stream.hpp"
-#include "server/app/server_context.hpp"
+#include "server/net/transport_context.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"
 #include "server/net/write_queue.hpp"
@@ -31,7 +32,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // what was read past the upgrade request (the first frames of a client
   // that did not wait for the handshake's answer).
   websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
-                    std::shared_ptr<server_context> context, connection_slot slot,
+                    std::shared_ptr<transport_context> context, connection_slot slot,
                     connection_info who, std::unique_ptr<websocket_handler> handler);
   ~websocket_session() override;
 
@@ -64,7 +65,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
 
   websocket::stream<prefixed_stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
-  std::shared_ptr<server_context> context_;
+  std::shared_ptr<transport_context> context_;
   connection_slot slot_;
   connection_info who_;
   std::unique_ptr<websocket_handler> handler_;

@@ -1,21 +1,12 @@
 #include "server/replay/replay_builder.hpp"
 
 #include <chrono>
-#include <ctime>
 
 #include "core/maze/maze_spec.hpp"
 #include "core/maze/walls_code.hpp"
+#include "core/model/utc_time.hpp"
 
 namespace ariadne {
-std::string iso_time(std::chrono::system_clock::time_point when) {
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
 std::optional<replay_setup> setup_for(const run_start& start, const maze_catalog& catalog,
                                       std::string& error) {
   replay_setup setup{maze_layout{grid(1, 1), std::nullopt, {}}, start.source, start.seed,
@@ -39,7 +30,7 @@ replay_document replay_from(const run_start& start, const replay_setup& setup, s
   replay.run = start.run_id;
   replay.player = start.player;
   replay.label = start.source.label();
-  replay.started_at = iso_time(start.started_at);
+  replay.started_at = format_time(std::chrono::floor<std::chrono::seconds>(start.started_at));
   replay.setup = setup;
   replay.walls_sha256 = walls_digest(setup.layout.walls);
   replay.max_steps = start.max_steps;
@@ -66,7 +57,14 @@ std::variant<replay_document, std::string> build_replay(const run_start& start,
   std::string error;
   auto setup = setup_for(start, catalog, error);
   if (!setup) return error;
-  const replay_outcome outcome = play_replay(*setup, moves, recorded.status);
+  return build_replay(start, *setup, std::move(moves), recorded);
+}
+
+std::variant<replay_document, std::string> build_replay(const run_start& start,
+                                                        const replay_setup& setup,
+                                                        std::string moves,
+                                                        const run_result& recorded) {
+  const replay_outcome outcome = play_replay(setup, moves, recorded.status);
   if (!outcome.error.empty()) return "the run does not replay: " + outcome.error;
   const run_result& got = outcome.result;
   if (got.status != recorded.status || got.steps != recorded.steps || got.bumps != recorded.bumps ||
@@ -74,7 +72,7 @@ std::variant<replay_document, std::string> build_replay(const run_start& start,
       got.found != recorded.found) {
     return std::string("the run replays to a different result");
   }
-  return replay_from(start, *setup, std::move(moves), outcome.trace, got);
+  return replay_from(start, setup, std::move(moves), outcome.trace, got);
 }
 
 }  // namespace ariadne

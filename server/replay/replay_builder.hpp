@@ -13,9 +13,6 @@
 
 namespace ariadne {
 
-// A time as replays and /api/runs show it: ISO 8601 in UTC, to the second.
-std::string iso_time(std::chrono::system_clock::time_point when);
-
 // What a run started with, ready to be played again: its maze generated
 // again or looked up in the catalog. Nullopt, with error set, when a named
 // maze is no longer in the catalog.
@@ -31,6 +28,12 @@ std::variant<replay_document, std::string> build_replay(const run_feed& feed,
 // (a ranked run read back from the store).
 std::variant<replay_document, std::string> build_replay(const run_start& start,
                                                         const maze_catalog& catalog,
+                                                        std::string moves,
+                                                        const run_result& recorded);
+// The same on a setup already at hand (a ranked run's dealt maze, just set
+// up again): its maze is not generated a second time.
+std::variant<replay_document, std::string> build_replay(const run_start& start,
+                                                        const replay_setup& setup,
                                                         std::string moves,
                                                         const run_result& recorded);
 

@@ -7,7 +7,7 @@ check=$1
 table=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/core/maze" "$work/server/net"
+mkdir -p "$work/core/maze" "$work/server/app"
 cat > "$work/core/maze/bad.cpp" <<'CPP'
 #include "core/maze/grid.hpp"
 #include "server/app/server.hpp"
@@ -15,7 +15,7 @@ cat > "$work/core/maze/bad.cpp" <<'CPP'
 #include "somewhere/else.hpp"
 #include <vector>
 CPP
-echo '#include "core/maze/grid.hpp"' > "$work/server/net/fine.cpp"
+echo '#include "core/maze/grid.hpp"' > "$work/server/app/fine.cpp"
 out=$(/usr/bin/python3 "$check" "$work" --table "$table")
 code=$?
 failures=0
@@ -24,5 +24,5 @@ expect() { grep -qF -- "$1" <<< "$out" || { echo "FAIL: no line with '$1' in: $o
 expect "core/maze/bad.cpp:2: core/maze may not include server/app"
 expect "core/maze/bad.cpp:3: core/maze may not use boost"
 expect "core/maze/bad.cpp:4: \"somewhere/else.hpp\" is in no module"
-[ "$(grep -c "server/net/fine.cpp" <<< "$out")" -eq 0 ] || { echo "FAIL: flagged an allowed include"; failures=1; }
+[ "$(grep -c "server/app/fine.cpp" <<< "$out")" -eq 0 ] || { echo "FAIL: flagged an allowed include"; failures=1; }
 exit $failures

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/maze/micromouse_text.hpp"
+#include "server/app/server_context.hpp"
 
 namespace ariadne {
 namespace {
@@ -170,14 +171,14 @@ TEST_F(limited_session_test, a_flood_is_rate_limited_then_marked_abusive) {
   const json limited = send(json{{"type", "sense"}, {"id", 99}});
   EXPECT_EQ(limited["code"], "rate_limited");
   EXPECT_EQ(limited["id"], 99);
-  EXPECT_FALSE(session_->abusive());
+  EXPECT_FALSE(session_->close_requested().has_value());
   send(json{{"type", "sense"}});
   send(json{{"type", "sense"}});
-  EXPECT_TRUE(session_->abusive());
+  EXPECT_TRUE(session_->close_requested().has_value());
   // Waiting refills the bucket.
   now_ += std::chrono::seconds(1);
   EXPECT_NE(send(json{{"type", "sense"}})["code"], "rate_limited");
-  EXPECT_FALSE(session_->abusive());
+  EXPECT_FALSE(session_->close_requested().has_value());
 }
 
 }  // namespace

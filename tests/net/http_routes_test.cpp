@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/app/server_context.hpp"
+
 namespace ariadne {
 namespace {
 

@@ -1,18 +1,18 @@
-// WebSocket routes and pushes, over real sockets: an endpoint added next to
-// /ws without touching the player path, messages pushed from outside a
-// session's read loop with one shared buffer, and a reader that does not read
-// dropped instead of slowing anyone.
+// The transport on its own, over real sockets, with no game behind it:
+// WebSocket and HTTP routes, messages pushed from outside a session's read
+// loop with one shared buffer, a reader that does not read dropped instead
+// of slowing anyone, and an HTTP route that answers later from another thread.
 #include <gtest/gtest.h>
 
 #include <condition_variable>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <thread>
 #include <vector>
 
-#include "server/app/server.hpp"
-#include "server/app/server_context.hpp"
+#include "server/net/transport.hpp"
+#include "server/net/transport_context.hpp"
 #include "tests/net/test_client.hpp"
-#include "tests/support/loopback_config.hpp"
 
 namespace ariadne {
 namespace {
@@ -72,25 +72,53 @@ class push_handler : public websocket_handler {
   board& board_;
 };
 
+// Says each frame back.
+class echo_handler : public websocket_handler {
+ public:
+  frame_result on_frame(std::string_view frame, std::string& reply, clock::time_point) override {
+    reply += frame;
+    return frame_result::answered;
+  }
+};
+
 class push_test : public ::testing::Test {
  protected:
   void SetUp() override {
-    server_config config = testing::loopback_config(2);
+    transport_config config;
+    config.bind = "127.0.0.1";
+    config.port = 0;
+    config.threads = 2;
     config.write_queue_limit = 8;
-    server_ = std::make_unique<server>(config, maze_catalog{});
-    server_->context().routes().add(
-        "/push/", [this](const connection_info& who) -> websocket_routes::outcome {
+    server_ = std::make_unique<transport>(config, "push-test");
+    server_->context().websockets().add(
+        "/push/", [this](const connection_info& who) -> websocket_outcome {
           if (who.target.find("/push/refused") == 0) {
             return http_answer{404, "text/plain; charset=utf-8", "no such feed\n"};
           }
           return std::make_unique<push_handler>(board_);
         });
+    server_->context().websockets().add("/echo", [](const connection_info&) -> websocket_outcome {
+      return std::make_unique<echo_handler>();
+    });
+    server_->context().http().add("/later", [this](const http_request& request, http_reply reply) {
+      // Answered from another thread, after the handler has returned.
+      std::lock_guard lock(helpers_mutex_);
+      helpers_.emplace_back([reply = std::move(reply), target = std::string(request.target)] {
+        reply(http_answer{200, "text/plain", "later " + target});
+      });
+    });
     server_->start();
   }
-  void TearDown() override { server_->stop(); }
+  void TearDown() override {
+    for (auto& helper : helpers_)
+      helper.join();
+    server_->stop();
+  }
 
   board board_;
-  std::unique_ptr<server> server_;
+  std::mutex helpers_mutex_;
+  std::vector<std::thread> helpers_;
+  std::unique_ptr<transport> server_;
 };
 
 TEST_F(push_test, one_buffer_reaches_every_receiver_in_order) {
@@ -108,9 +136,9 @@ TEST_F(push_test, one_buffer_reaches_every_receiver_in_order) {
     for (int n = 0; n < 3; ++n)
       EXPECT_EQ(client->receive()["n"], n);
   }
-  // The player path is untouched beside it.
-  test_client player(server_->port());
-  EXPECT_EQ(player.call(json{{"type", "hello"}})["type"], "welcome");
+  // Another endpoint is untouched beside it.
+  test_client other(server_->port(), "/echo");
+  EXPECT_EQ(other.call(json{{"n", 7}})["n"], 7);
 }
 
 TEST_F(push_test, a_pushed_close_ends_the_connection) {
@@ -157,7 +185,15 @@ TEST_F(push_test, a_receiver_that_does_not_read_is_dropped) {
 TEST_F(push_test, routes_refuse_before_the_upgrade) {
   EXPECT_EQ(http_get(server_->port(), "/push/refused", true).first, 404U);
   EXPECT_EQ(http_get(server_->port(), "/elsewhere", true).first, 404U);
-  EXPECT_EQ(http_get(server_->port(), "/ws", true).first, 101U);
+  EXPECT_EQ(http_get(server_->port(), "/echo", true).first, 101U);
+}
+
+TEST_F(push_test, an_http_route_may_answer_later_from_another_thread) {
+  const auto [status, body] = http_get(server_->port(), "/later?x=1");
+  EXPECT_EQ(status, 200U);
+  EXPECT_EQ(body, "later /later?x=1");
+  // What no route takes, with no fallback, is not found.
+  EXPECT_EQ(http_get(server_->port(), "/nothing").first, 404U);
 }
 
 }  // namespace

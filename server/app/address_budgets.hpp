@@ -1,0 +1,69 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "server/app/run_slot.hpp"
+
+namespace ariadne {
+
+// What the runs of all clients, and of each client address, may take: runs
+// and cells in play (--max-runs, --max-cells-in-play, --max-cells-per-ip),
+// and set-up work (--start-cost-rate a second, with a burst), which every
+// costly thing an address asks for is charged to: starts, spectators'
+// catch-up, replays, the baseline. An address's share outlives its
+// connections: it is forgotten only once it holds no cells and its set-up
+// share has filled up again. Thread-safe.
+class address_budgets {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  struct limits {
+    std::size_t max_runs = 10000;
+    std::uint64_t max_cells_in_play = 1ULL << 28;
+    std::uint64_t max_cells_per_address = 1ULL << 25;
+    std::uint64_t setup_rate = 20'000'000;    // set-up cost units an address earns a second
+    std::uint64_t setup_burst = 100'000'000;  // the most it may hold
+  };
+
+  explicit address_budgets(limits l) : limits_(l) {}
+
+  // A place for a run of `cells` cells played from address, or an empty slot
+  // when the runs, the cells or the address's share of the cells are spent.
+  run_slot reserve_run(std::uint64_t cells, const std::string& address);
+  // Charges set-up work of `cost` to address: false when the address has
+  // spent its share (nothing is charged then).
+  bool charge_setup(const std::string& address, std::uint64_t cost, clock::time_point now);
+
+  std::size_t runs_in_play() const;
+  std::uint64_t cells_in_play() const;
+  // Addresses remembered: holding cells, or owed set-up work.
+  std::size_t addresses() const;
+
+ private:
+  friend class run_slot;
+  void release_run(std::uint64_t cells, const std::string& address);
+
+  struct share {
+    std::uint64_t cells = 0;
+    double setup_tokens = 0;  // set-up cost it may still spend, as of `refilled`
+    clock::time_point refilled;
+  };
+  // The share's tokens as of now.
+  double tokens_at(const share& s, clock::time_point now) const;
+  // Drops the shares that hold nothing and owe nothing, now and then.
+  void sweep(clock::time_point now);
+
+  const limits limits_;
+  mutable std::mutex mutex_;  // guards what follows
+  std::size_t runs_ = 0;
+  std::uint64_t cells_ = 0;
+  std::unordered_map<std::string, share> shares_;
+  std::uint64_t charges_since_sweep_ = 0;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,155 @@
+#include "server/app/competitor_login.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "core/play/commands.hpp"
+#include "protocol/codec.hpp"
+#include "server/app/run_starter.hpp"
+#include "server/app/server_context.hpp"
+#include "server/app/server_name.hpp"
+#include "server/app/session_core.hpp"
+
+namespace ariadne {
+
+competitor_login::competitor_login(session_core& core, run_starter& starter)
+    : core_(core), starter_(starter) {
+  starter_.on_ranked_started = [this] {
+    if (!hand_over_when_started_) return false;
+    hand_over_when_started_ = false;
+    return hand_over(token_withdrawn_);
+  };
+}
+
+void competitor_login::leave_seat() {
+  if (!competitor_ || replaced_) return;
+  server_context& context = core_.context;
+  // A graceful stop of ours costs no attempt: the run stays in play in the
+  // store, and the next start gives it back (interrupted).
+  if (context.stopping() && core_.seat.in_run()) core_.ranked.reset();
+  context.seats().leave(competitor_->id, seat_key_,
+                        context.stopping() ? std::nullopt : park_ranked_run());
+}
+
+websocket_handler::frame_result competitor_login::hello(const protocol::hello_message& hello,
+                                                        std::string_view id, std::string& reply) {
+  if (core_.greeted) {
+    core_.reply_error({errc::bad_request, "hello was already received on this connection"}, id,
+                      reply);
+    return frame_result::answered;
+  }
+  core_.set_name(hello.name);
+  if (!hello.token) {
+    core_.greeted = true;
+    spdlog::info("session {} from {} is '{}'", core_.id, core_.peer, core_.log_name);
+    reply += protocol::write_server_message(
+        protocol::welcome_message{protocol::version, server_name(), core_.id}, id);
+    return frame_result::answered;
+  }
+  competition_hub* hub = core_.context.competition();
+  auto sink = core_.sink.lock();
+  if (hub == nullptr || !sink) {
+    core_.reply_error(
+        {errc::unauthorized, "this server runs no competition: say hello without a token"}, id,
+        reply);
+    return frame_result::answered;
+  }
+  // The token is looked up on the store's thread, never here.
+  hub->authorize(*hello.token,
+                 [this, sink, id = std::string(id)](std::optional<competitor_record> who) {
+                   sink->resume([this, who = std::move(who), id](std::string& answer) {
+                     return on_authorized(who, id, answer);
+                   });
+                 });
+  return frame_result::deferred;
+}
+
+bool competitor_login::on_authorized(const std::optional<competitor_record>& who,
+                                     std::string_view id, std::string& reply) {
+  auto sink = core_.sink.lock();
+  if (!who || !sink) {
+    ++bad_tokens_;
+    spdlog::info("session {} from {} ('{}'): unknown or revoked token", core_.id, core_.peer,
+                 core_.log_name);
+    core_.reply_error({errc::unauthorized, "this token is not known, or was revoked"}, id, reply);
+    return true;
+  }
+  core_.greeted = true;
+  competitor_ = who;
+  core_.set_name(who->name);
+  seat_key_ = core_.context.ids().next_run_id();  // unique, like run ids
+  spdlog::info("session {} from {} is competitor '{}'", core_.id, core_.peer, core_.log_name);
+  std::weak_ptr<message_sink> weak = sink;
+  core_.context.seats().claim(
+      who->id, seat_key_,
+      [weak, this](bool withdrawn) {
+        if (auto holder = weak.lock()) holder->post([this, withdrawn] { hand_over(withdrawn); });
+      },
+      [sink, this, id = std::string(id)](std::optional<parked_run> run) {
+        auto taken = std::make_shared<std::optional<parked_run>>(std::move(run));
+        sink->resume([this, taken, id](std::string& answer) {
+          take_seat(std::move(*taken), id, answer);
+          return true;
+        });
+      });
+  return false;
+}
+
+void competitor_login::take_seat(std::optional<parked_run> run, std::string_view id,
+                                 std::string& reply) {
+  server_context& context = core_.context;
+  if (replaced_ || context.seats().superseded(competitor_->id, seat_key_)) {
+    // A newer connection of the same competitor came meanwhile. (A run is
+    // never handed to a superseded claimer; should one come, it is ended
+    // and recorded rather than lost.)
+    if (!replaced_) {
+      replaced_ = true;
+      if (run) context.seats().leave(competitor_->id, seat_key_, std::move(run));
+    }
+    if (auto sink = core_.sink.lock()) sink->close(1008, "replaced");
+    return;
+  }
+  protocol::welcome_message welcome{protocol::version, server_name(), core_.id};
+  welcome.competitor = competitor_->name;
+  welcome.competition = context.competition()->info_for(competitor_->id);
+  if (run) {
+    core_.seat = std::move(run->seat);
+    core_.slot = std::move(run->slot);
+    core_.feed = std::move(run->feed);
+    core_.ranked = std::move(run->record);
+    core_.last_command = session_core::clock::now();
+    drone_state state = start_state(*core_.seat.current());
+    core_.hide_secrets(state);
+    welcome.state = std::move(state);
+    spdlog::info("session {} ('{}') took run {} over", core_.id, core_.log_name,
+                 core_.seat.current()->id());
+    core_.arm_timer(starter_.pending());
+  }
+  reply += protocol::write_server_message(welcome, id);
+}
+
+std::optional<parked_run> competitor_login::park_ranked_run() {
+  if (!core_.ranked || !core_.seat.in_run() || !core_.slot) return std::nullopt;
+  std::optional<parked_run> run(parked_run{std::move(core_.seat), std::move(core_.slot),
+                                           std::move(core_.feed), *core_.ranked});
+  core_.seat = player{};
+  core_.ranked.reset();
+  return run;
+}
+
+bool competitor_login::hand_over(bool withdrawn) {
+  if (replaced_ || !competitor_) return false;
+  token_withdrawn_ = token_withdrawn_ || withdrawn;
+  if (starter_.ranked_pending()) {
+    // A ranked start is being set up: hand its run over once it is ready.
+    hand_over_when_started_ = true;
+    return false;
+  }
+  replaced_ = true;
+  const char* why = token_withdrawn_ ? "token withdrawn" : "replaced";
+  spdlog::info("session {} ('{}') let go of its seat: {}", core_.id, core_.log_name, why);
+  core_.context.seats().leave(competitor_->id, seat_key_, park_ranked_run());
+  if (auto sink = core_.sink.lock()) sink->close(1008, why);
+  return true;
+}
+
+}  // namespace ariadne

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "protocol/messages.hpp"
+#include "server/app/competitor_seats.hpp"
+#include "server/net/websocket_handler.hpp"
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+class run_starter;
+class session_core;
+
+// A drone connection's hello, and in competition mode who it is: a token is
+// looked up on the store's thread, then the competitor's seat is claimed
+// (competitor_seats). The connection that held it hands its ranked run in
+// play over and closes (1008 "replaced"); a withdrawn token closes it too.
+class competitor_login {
+ public:
+  using frame_result = websocket_handler::frame_result;
+
+  // Wrong tokens a connection may send before it is closed (1008).
+  static constexpr std::uint32_t bad_token_limit = 5;
+
+  competitor_login(session_core& core, run_starter& starter);
+
+  competitor_login(const competitor_login&) = delete;
+  competitor_login& operator=(const competitor_login&) = delete;
+
+  frame_result hello(const protocol::hello_message& hello, std::string_view id, std::string& reply);
+  // The competitor whose token this connection showed, if any.
+  const std::optional<competitor_record>& competitor() const { return competitor_; }
+  bool too_many_bad_tokens() const { return bad_tokens_ >= bad_token_limit; }
+  // The connection is closing: it lets go of its seat, parking its ranked
+  // run in play for a takeover (unless the server is stopping: then the
+  // run stays in play in the store, and the next start gives it back).
+  void leave_seat();
+
+ private:
+  // A token looked up: refuse it, or claim the competitor's seat (false:
+  // the welcome waits for the seat, see take_seat).
+  bool on_authorized(const std::optional<competitor_record>& who, std::string_view id,
+                     std::string& reply);
+  // The seat is this connection's: welcome the competitor, with the ranked
+  // run it took over, if any.
+  void take_seat(std::optional<parked_run> run, std::string_view id, std::string& reply);
+  // Another connection claimed the competitor, or its token was withdrawn:
+  // hand the run over (or park it) and close. True when it let go now.
+  bool hand_over(bool withdrawn);
+  // Moves the ranked run in play out of the session, if there is one.
+  std::optional<parked_run> park_ranked_run();
+
+  session_core& core_;
+  run_starter& starter_;
+  std::optional<competitor_record> competitor_;  // a hello with a valid token
+  std::uint32_t bad_tokens_ = 0;
+  std::uint64_t seat_key_ = 0;           // this connection, in competitor_seats
+  bool replaced_ = false;                // the seat went to another connection
+  bool hand_over_when_started_ = false;  // replaced while a ranked start was set up
+  bool token_withdrawn_ = false;
+};
+
+}  // namespace ariadne

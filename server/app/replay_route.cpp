@@ -1,0 +1,161 @@
+#include "server/app/replay_route.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "core/model/whole_number.hpp"
+#include "core/play/run_setup.hpp"
+#include "server/app/costly_work.hpp"
+#include "server/app/disclosure.hpp"
+#include "server/app/server_context.hpp"
+#include "server/replay/replay_builder.hpp"
+
+namespace ariadne {
+
+namespace {
+
+http_answer text(unsigned status, std::string body) {
+  return {status, "text/plain; charset=utf-8", std::move(body)};
+}
+
+http_answer gone() {
+  return text(410,
+              "this run made more moves than the server keeps (--max-replay-moves): it has no "
+              "replay\n");
+}
+
+http_answer sealed() {
+  return text(403, "a ranked run's replay is published once the competition has closed\n");
+}
+
+http_answer unknown() {
+  return text(404, "no such run (or it ended too long ago)\n");
+}
+
+http_answer cannot_build() {
+  return text(500, "this run's replay cannot be built\n");
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> replay_target(std::string_view target) {
+  std::string_view path = target.substr(0, target.find('?'));
+  constexpr std::string_view prefix = "/api/replays/";
+  if (!path.starts_with(prefix)) return std::nullopt;
+  return parse_whole<std::uint64_t>(path.substr(prefix.size()));
+}
+
+http_answer live_replay_answer(server_context& context, std::uint64_t run_id) {
+  auto feed = context.runs().find(run_id);
+  if (!feed) return unknown();
+  if (!feed->summary().result) return text(409, "the run is still in play; watch it on /watch/\n");
+  if (!may_show_run(context.competition(), feed->ranked())) return sealed();
+  if (auto kept = feed->replay()) return {200, "application/json", *kept};
+  if (feed->moves().full()) return gone();
+  auto built = build_replay(*feed, context.catalog());
+  if (auto* problem = std::get_if<std::string>(&built)) {
+    spdlog::error("run {}: no replay: {}", run_id, *problem);
+    return cannot_build();
+  }
+  replay_document& replay = std::get<replay_document>(built);
+  if (feed->ranked()) replay.label = feed->challenge();
+  // Built once per run, and kept with it.
+  auto document = std::make_shared<const std::string>(write_replay(replay));
+  feed->keep_replay(document);
+  return {200, "application/json", *document};
+}
+
+http_answer ranked_replay_answer(server_context& context,
+                                 const std::optional<ranked_run_record>& record) {
+  competition_hub* hub = context.competition();
+  if (!record || hub == nullptr || record->status == "interrupted") return unknown();
+  if (record->status == "in_play") return text(409, "the run is still in play\n");
+  if (!may_show_run(hub, true)) return sealed();
+  if (record->moves.size() != record->steps + record->bumps) return gone();
+  const auto status = run_status_names.parse(record->status);
+  const auto request = hub->dealt_request(*record);
+  std::string problem = "its challenge is no longer in the competition file";
+  if (request && status) {
+    // The maze it was dealt, set up again as its start set it up.
+    auto setup =
+        set_up_run(*request, context.catalog(), context.host(), record->run, 0, run::clock::now());
+    if (auto* dealt = std::get_if<run>(&setup)) {
+      const run_start start =
+          start_of(*dealt, record->competitor_name, from_unix_ms(record->started_at_ms));
+      run_result recorded;
+      recorded.status = *status;
+      recorded.steps = record->steps;
+      recorded.bumps = record->bumps;
+      recorded.score = record->score;
+      recorded.optimal = record->optimal;
+      recorded.found = record->found;
+      recorded.treasures = record->treasures;
+      const replay_setup played{dealt->layout(), dealt->source(), dealt->seed(), dealt->options()};
+      auto built = build_replay(start, played, record->moves, recorded);
+      if (auto* replay = std::get_if<replay_document>(&built)) {
+        replay->label = record->challenge;
+        return {200, "application/json", write_replay(*replay)};
+      }
+      problem = std::get<std::string>(built);
+    } else {
+      problem = std::get<request_error>(setup).message;
+    }
+  }
+  spdlog::error("ranked run {}: no replay: {}", record->run, problem);
+  return cannot_build();
+}
+
+void answer_replay(server_context& context, const http_request& request, http_reply reply) {
+  const auto run = replay_target(request.target);
+  if (!run) return reply(text(404, "no such run: /api/replays/ takes a run number\n"));
+  const auto feed = context.runs().find(*run);
+  competition_hub* hub = context.competition();
+  // Refusals and replays already built are answered at once.
+  if ((feed && (feed->replay() || !feed->summary().result || feed->moves().full() ||
+                !may_show_run(hub, feed->ranked()))) ||
+      (!feed && hub == nullptr)) {
+    return reply(live_replay_answer(context, *run));
+  }
+  // Not in memory: a ranked run in the store, and nothing is read before it may be shown.
+  if (!feed && !may_show_run(hub, true)) return reply(sealed());
+  // A stored ranked run costs like a 256 x 256 one with every move kept.
+  std::uint64_t cost =
+      costliest_setup(256 * 256) + costly_work::replay_cost(context.config().max_replay_moves);
+  if (feed) {
+    const run_summary s = feed->summary();
+    cost = costliest_setup(static_cast<std::uint64_t>(s.start->width) *
+                           static_cast<std::uint64_t>(s.start->height)) +
+           costly_work::replay_cost(feed->moves().size());
+  }
+  if (!context.budgets().charge_setup(request.address, cost, std::chrono::steady_clock::now())) {
+    return reply(
+        text(429, "your address has asked for more set-up work than its share; try again\n"));
+  }
+  auto busy = [] {
+    return text(503, "the server is setting up as many mazes as it can; try again shortly\n");
+  };
+  server_context* c = &context;
+  const std::uint64_t number = *run;
+  if (feed) {
+    auto job = [c, reply, number] { reply(live_replay_answer(*c, number)); };
+    if (costly_work::place(context, request.address, cost, false, std::move(job)) ==
+        costly_work::placement::busy) {
+      reply(busy());
+    }
+    return;
+  }
+  hub->find_ranked_run(number, [c, reply, cost, address = request.address,
+                                busy](std::optional<ranked_run_record> record) {
+    // On the store's thread: built on the job pool.
+    auto job = [c, reply, record] { reply(ranked_replay_answer(*c, record)); };
+    if (costly_work::place(*c, address, cost, false, std::move(job)) ==
+        costly_work::placement::busy) {
+      reply(busy());
+    }
+  });
+}
+
+}  // namespace ariadne

@@ -1,0 +1,142 @@
+#include "server/app/run_starter.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "core/play/commands.hpp"
+#include "core/play/run_setup.hpp"
+#include "protocol/codec.hpp"
+#include "server/app/costly_work.hpp"
+#include "server/app/server_context.hpp"
+#include "server/app/session_core.hpp"
+
+namespace ariadne {
+
+websocket_handler::frame_result run_starter::start(const run_request& request,
+                                                   std::optional<ranked_run_record> ranked,
+                                                   std::string_view id, std::string& reply,
+                                                   clock::time_point now) {
+  server_context& context = core_.context;
+  // A ranked attempt not played is not counted.
+  auto refuse = [&](const request_error& problem) {
+    if (ranked) context.competition()->give_back(*ranked);
+    core_.reply_error(problem, id, reply);
+    return frame_result::answered;
+  };
+  if (auto problem = core_.seat.refuse_start()) return refuse(*problem);
+  const maze_catalog& catalog = context.catalog();
+  // What the host refuses is refused before any budget is touched.
+  if (auto problem = check_host(request, catalog, context.host())) return refuse(*problem);
+  const std::uint64_t cost = setup_cost(request, catalog);
+  if (!context.budgets().charge_setup(core_.address, cost, now)) {
+    return refuse({errc::rate_limited,
+                   "your address has asked the server to set up more mazes than its share; try "
+                   "again in a few seconds"});
+  }
+  run_slot slot = context.budgets().reserve_run(request_cells(request, catalog), core_.address);
+  if (!slot) {
+    return refuse({errc::server_busy,
+                   "the server is running as many runs (or cells) as it allows; try again "
+                   "shortly"});
+  }
+  const std::uint64_t run_id = context.ids().next_run_id();
+  if (ranked) ranked->run = run_id;
+  auto feed = context.runs().open(run_id, core_.name, ranked ? ranked->challenge : std::string());
+  const std::uint64_t seed = context.ids().random_seed();
+  auto sink = core_.sink.lock();
+  // A big maze is set up on the job pool, never on this I/O thread. The job
+  // holds the connection (sink) until it has answered.
+  server_context* c = &context;
+  auto job = [c, sink, request, run_id, seed, now, feed, id = std::string(id), this] {
+    std::variant<run, request_error> setup = request_error{};
+    try {
+      setup = set_up_run(request, c->catalog(), c->host(), run_id, seed, now, feed.get());
+    } catch (const std::exception& e) {
+      setup = request_error{errc::server_busy,
+                            std::string("the server could not set this maze up: ") + e.what()};
+    }
+    sink->resume([this, setup = std::move(setup), id](std::string& answer) mutable {
+      // The run's clock starts when its start is answered, not when it was asked.
+      finish(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
+             std::exchange(pending_ranked_, std::nullopt), id, answer, clock::now());
+      return true;
+    });
+  };
+  pending_slot_ = std::move(slot);
+  pending_feed_ = feed;
+  pending_ranked_ = ranked;
+  // Without a connection (a test's session) there is no one to resume: inline.
+  const auto where = sink ? costly_work::place(context, core_.address, cost, true, std::move(job))
+                          : costly_work::placement::here;
+  switch (where) {
+    case costly_work::placement::here: {
+      auto setup = set_up_run(request, catalog, context.host(), run_id, seed, now, feed.get());
+      pending_feed_.reset();
+      pending_ranked_.reset();
+      finish(std::move(setup), std::move(pending_slot_), std::move(feed), std::move(ranked), id,
+             reply, now);
+      return frame_result::answered;
+    }
+    case costly_work::placement::busy:
+      pending_slot_.release();
+      pending_feed_.reset();
+      pending_ranked_.reset();
+      context.runs().close(run_id);
+      return refuse({errc::server_busy,
+                     "the server is setting up as many mazes as it can; try again shortly"});
+    case costly_work::placement::pool:
+      break;
+  }
+  context.stats().starts_deferred.fetch_add(1, std::memory_order_relaxed);
+  return frame_result::deferred;
+}
+
+void run_starter::finish(std::variant<run, request_error> setup, run_slot slot,
+                         std::shared_ptr<run_feed> feed, std::optional<ranked_run_record> ranked,
+                         std::string_view id, std::string& reply, clock::time_point now) {
+  server_context& context = core_.context;
+  if (auto* problem = std::get_if<request_error>(&setup)) {
+    context.runs().close(feed->run_id());
+    if (ranked) context.competition()->give_back(*ranked);
+    core_.reply_error(*problem, id, reply);
+    if (ranked && on_ranked_started) on_ranked_started();
+    return;
+  }
+  run& ready = std::get<run>(setup);
+  ready.restart_clock(now);
+  drone_state started = core_.seat.begin(std::move(ready));
+  core_.feed = std::move(feed);
+  core_.slot = std::move(slot);
+  core_.ranked = std::move(ranked);
+  core_.last_command = now;
+  context.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
+  const run& r = *core_.seat.current();
+  core_.arm_timer(pending());
+  if (!core_.ranked) {
+    spdlog::info("session {} ('{}') run {} started: {} {}x{} seed {} treasures {}", core_.id,
+                 core_.log_name, r.id(), r.source().label(), r.maze().width(), r.maze().height(),
+                 r.seed(), r.treasures());
+    protocol::append_state(reply, started, id);
+    return;
+  }
+  // Never the seed of a ranked run, not even in the log.
+  spdlog::info("session {} ('{}') run {} started: challenge {} attempt {} (deal {})", core_.id,
+               core_.log_name, r.id(), core_.ranked->challenge, core_.ranked->attempt,
+               core_.ranked->deal);
+  core_.hide_secrets(started);
+  // The start row joins the store's queue; the reply does not wait for it
+  // (docs/competition.md: the end of a run is what must be durable first).
+  context.competition()->record_start(*core_.ranked, nullptr);
+  // Another connection of the competitor may wait for this run: it goes there.
+  if (on_ranked_started && on_ranked_started()) return;
+  protocol::append_state(reply, started, id);
+}
+
+void run_starter::cancel() {
+  if (pending_feed_) core_.context.runs().close(pending_feed_->run_id());
+  if (pending_ranked_) core_.context.competition()->give_back(*pending_ranked_);
+  pending_feed_.reset();
+  pending_ranked_.reset();
+  pending_slot_.release();
+}
+
+}  // namespace ariadne

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/game/run.hpp"
+#include "core/model/request_error.hpp"
+#include "core/model/run_request.hpp"
+#include "server/app/run_slot.hpp"
+#include "server/live/run_feed.hpp"
+#include "server/net/websocket_handler.hpp"
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+class session_core;
+
+// Starts a connection's runs: refuses what the host never plays, weighs the
+// set-up (setup_cost) and charges it to the address, reserves the run's slot,
+// then sets the maze up inline when cheap or on the job pool (the reply then
+// comes through message_sink::resume, and the connection reads no further
+// frame meanwhile). A ranked attempt that cannot start is given back.
+class run_starter {
+ public:
+  using clock = std::chrono::steady_clock;
+  using frame_result = websocket_handler::frame_result;
+
+  explicit run_starter(session_core& core) : core_(core) {}
+
+  run_starter(const run_starter&) = delete;
+  run_starter& operator=(const run_starter&) = delete;
+
+  // Answers a start; for a ranked run `ranked` is its attempt.
+  frame_result start(const run_request& request, std::optional<ranked_run_record> ranked,
+                     std::string_view id, std::string& reply, clock::time_point now);
+  // A start is being set up on the job pool.
+  bool pending() const { return pending_feed_ != nullptr; }
+  bool ranked_pending() const { return pending_ranked_.has_value(); }
+  // The connection is closing: a start still being set up will find no one
+  // (its feed is closed, its attempt given back).
+  void cancel();
+
+  // Called once a ranked run has started, or failed to: another connection
+  // of the competitor may be waiting for it (competitor_login). True when
+  // the run was handed over, and the start is then not answered here.
+  std::function<bool()> on_ranked_started;
+
+ private:
+  // Takes a set-up run (or its error) as the answer to a start.
+  void finish(std::variant<run, request_error> setup, run_slot slot, std::shared_ptr<run_feed> feed,
+              std::optional<ranked_run_record> ranked, std::string_view id, std::string& reply,
+              clock::time_point now);
+
+  session_core& core_;
+  run_slot pending_slot_;
+  std::shared_ptr<run_feed> pending_feed_;
+  std::optional<ranked_run_record> pending_ranked_;
+};
+
+}  // namespace ariadne

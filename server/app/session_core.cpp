@@ -1,0 +1,108 @@
+#include "server/app/session_core.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/codec.hpp"
+#include "server/app/ranked_runs.hpp"
+#include "server/app/server_context.hpp"
+#include "server/net/log_text.hpp"
+
+namespace ariadne {
+
+session_core::session_core(server_context& context_in, std::string id_in, std::string peer_in,
+                           std::string address_in, clock::time_point now)
+    : context(context_in),
+      id(std::move(id_in)),
+      peer(std::move(peer_in)),
+      address(std::move(address_in)),
+      connected_at(now),
+      last_activity(now),
+      last_command(now) {}
+
+void session_core::set_name(std::string new_name) {
+  name = std::move(new_name);
+  log_name = log_text(name);
+}
+
+void session_core::reply_error(const request_error& error, std::string_view request_id,
+                               std::string& reply) {
+  context.stats().count_error(error.code);
+  reply += protocol::write_server_message(error, request_id);
+}
+
+void session_core::hide_secrets(drone_state& state) const {
+  if (ranked) hide_ranked_secrets(state, ranked->challenge);
+}
+
+session_deadlines::clocks session_core::clocks(bool starting) const {
+  session_deadlines::clocks c;
+  c.greeted = greeted;
+  c.in_run = seat.in_run();
+  c.starting = starting;
+  if (c.in_run) c.run_deadline = seat.current()->deadline();
+  c.connected_at = connected_at;
+  c.last_activity = last_activity;
+  c.last_command = last_command;
+  return c;
+}
+
+session_deadlines::limits session_core::deadline_limits() const {
+  const server_config& config = context.config();
+  return {config.hello_seconds, config.run_idle_seconds, config.connection_idle_seconds};
+}
+
+void session_core::arm_timer(bool starting) {
+  const auto s = sink.lock();
+  if (!s) return;
+  if (const auto next = session_deadlines::next_deadline(clocks(starting), deadline_limits())) {
+    s->wake_at(*next);
+  }
+}
+
+void session_core::settle_if_finished(bool starting) {
+  if (!slot || seat.in_run()) return;
+  slot.release();
+  const run& r = *seat.current();
+  context.runs().close(r.id());
+  const run_result result = r.result();
+  context.stats().count_finished(result.status);
+  if (ranked) {
+    end_written = std::make_shared<std::atomic<int>>(0);
+    record_ranked_end(*context.competition(), *ranked, result, feed.get(),
+                      [written = end_written](bool durable) { written->store(durable ? 1 : 2); });
+  }
+  spdlog::info(
+      "session {} ('{}') run {} {}: steps {} bumps {} score {} optimal {} efficiency {:.3f}", id,
+      log_name, r.id(), to_string(result.status), result.steps, result.bumps, result.score,
+      result.optimal, result.efficiency);
+  // A connection between runs holds no maze, and only the idle limit's timer.
+  seat.shed();
+  arm_timer(starting);
+}
+
+void session_core::reply_when_durable(std::string text) {
+  auto s = sink.lock();
+  if (!s) return;
+  // The barrier runs after the result's own write has reported (one queue,
+  // in order); what matters is whether that write landed.
+  context.competition()->after_writes([s, text = std::move(text), written = end_written](bool) {
+    if (written && written->load() == 1) {
+      s->resume([text](std::string& answer) {
+        answer += text;
+        return true;
+      });
+      return;
+    }
+    // A result that could not be recorded is not sent: the competitor must
+    // never hold a result the leaderboard does not know.
+    spdlog::error("a ranked result could not be recorded: its connection is closed");
+    s->resume([](std::string& answer) {
+      answer += protocol::write_server_message(request_error{
+          errc::server_busy, "the server could not record this run's result; it is not ranked"});
+      return true;
+    });
+    s->close(1011, "the results store failed");
+  });
+}
+
+}  // namespace ariadne

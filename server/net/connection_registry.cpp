@@ -1,0 +1,42 @@
+#include "server/net/connection_registry.hpp"
+
+#include <vector>
+
+namespace ariadne {
+
+std::uint64_t connection_registry::add(std::weak_ptr<closable> connection) {
+  std::lock_guard lock(mutex_);
+  const std::uint64_t key = next_key_++;
+  connections_.emplace(key, std::move(connection));
+  return key;
+}
+
+void connection_registry::remove(std::uint64_t key) {
+  std::lock_guard lock(mutex_);
+  connections_.erase(key);
+  if (connections_.empty()) gone_.notify_all();
+}
+
+std::size_t connection_registry::size() const {
+  std::lock_guard lock(mutex_);
+  return connections_.size();
+}
+
+bool connection_registry::close_all(std::chrono::milliseconds wait) {
+  stopping_.store(true, std::memory_order_release);
+  std::vector<std::shared_ptr<closable>> live;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, weak] : connections_) {
+      if (auto strong = weak.lock()) live.push_back(std::move(strong));
+    }
+  }
+  // Outside the lock: a connection may end, and remove itself, right away.
+  for (const auto& connection : live)
+    connection->shutdown();
+  live.clear();
+  std::unique_lock lock(mutex_);
+  return gone_.wait_for(lock, wait, [&] { return connections_.empty(); });
+}
+
+}  // namespace ariadne

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/net/transport_config.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace ariadne {
+
+class listener;
+class transport_context;
+
+// The network side of a server: an io_context run by N threads, the
+// listener, and the context its connections share. It moves bytes and knows
+// no game: what a request or a frame means is for the routes added to
+// context() before start().
+class transport {
+ public:
+  // Fits max_connections into the descriptor limit, binds the port; throws
+  // std::runtime_error when it cannot.
+  transport(transport_config config, std::string server_name);
+  ~transport();
+
+  transport(const transport&) = delete;
+  transport& operator=(const transport&) = delete;
+
+  transport_context& context() { return *context_; }
+  const transport_config& config() const;
+  unsigned short port() const { return port_; }
+  unsigned threads() const { return thread_count_; }
+
+  // Starts accepting and the I/O threads; returns at once.
+  void start();
+  // Stops accepting, asks every connection to close (WebSockets with 1001)
+  // and waits for them up to the configured grace period; the I/O threads
+  // still run. Idempotent.
+  void close_connections();
+  // Then: stops the I/O threads, joins them and drops whatever connection
+  // is left. Idempotent.
+  void stop();
+
+ private:
+  std::shared_ptr<transport_context> context_;
+  std::unique_ptr<boost::asio::io_context> ioc_;
+  std::shared_ptr<listener> listener_;
+  std::vector<std::thread> threads_;
+  unsigned thread_count_ = 1;
+  unsigned short port_ = 0;
+  bool closed_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace ariadne

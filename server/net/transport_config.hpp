@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace ariadne {
+
+// What the transport is told: where to listen, how many threads, and the
+// limits every connection lives under. The server's own configuration
+// (server_config) extends it.
+struct transport_config {
+  std::string bind = "0.0.0.0";
+  std::uint16_t port = 8080;             // 0: any free port, logged and written to port_file
+  unsigned threads = 0;                  // 0: one per core
+  std::size_t max_message_bytes = 8192;  // a larger WebSocket message closes with 1009
+  std::size_t max_connections = 10000;   // every TCP connection, HTTP or WebSocket
+  std::size_t max_connections_per_ip = 256;
+  std::size_t write_queue_limit = 64;  // replies queued before reading pauses
+  unsigned shutdown_grace_ms = 4000;
+};
+
+}  // namespace ariadne
