@@ -166,9 +166,7 @@ run_result run::result() const {
   r.bumps = bumps_;
   r.score = steps_ + static_cast<std::uint64_t>(options_.bump_penalty) * bumps_;
   r.optimal = optimal_;
-  r.efficiency = status_ == run_status::found && r.score > 0
-                     ? static_cast<double>(r.optimal) / static_cast<double>(r.score)
-                     : 0.0;
+  r.efficiency = efficiency_of(status_, r.score, r.optimal);
   r.seed = seed_;
   r.found = found_;
   r.treasures = options_.treasures;

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
@@ -256,13 +257,12 @@ void competition_hub::record_start(const ranked_run_record& record,
 
 ranked_run_record competition_hub::ended(ranked_run_record record, const run_result& result,
                                          time_point now) {
-  const bool found = result.status == run_status::found;
   record.status = std::string(to_string(result.status));
   record.steps = result.steps;
   record.bumps = result.bumps;
   record.score = result.score;
   record.optimal = result.optimal;
-  record.ratio = ranked_ratio(found, result.score, result.optimal);
+  record.ratio = efficiency_of(result.status, result.score, result.optimal);
   record.found = result.found;
   record.treasures = result.treasures;
   record.ended_at_ms = unix_ms(now);

@@ -9,13 +9,6 @@
 
 namespace ariadne {
 
-double ranked_ratio(bool found, std::uint64_t score, std::uint64_t optimal) {
-  if (!found) return 0;
-  const std::uint64_t denominator = std::max(score, optimal);
-  if (denominator == 0) return 1;  // a treasure on the start cell
-  return static_cast<double>(optimal) / static_cast<double>(denominator);
-}
-
 void add_run(mark_table& marks, const ranked_run_record& r) {
   if (r.status == "interrupted") return;
   challenge_mark& m = marks[{r.competitor, r.challenge}];

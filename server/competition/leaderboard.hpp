@@ -10,10 +10,6 @@
 
 namespace ariadne {
 
-// A ranked run's ratio: optimal / max(score, optimal) when it found every
-// treasure, else 0 (docs/competition.md, "Ranking").
-double ranked_ratio(bool found, std::uint64_t score, std::uint64_t optimal);
-
 // A competitor's standing on one challenge: the best attempt's figures.
 struct challenge_mark {
   double mark = 0;     // the best ratio over its attempts; 0 when not played

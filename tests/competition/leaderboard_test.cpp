@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/model/run_result.hpp"
+
 namespace ariadne {
 namespace {
 
@@ -21,17 +23,18 @@ ranked_run_record run(std::int64_t who, std::string challenge, std::uint32_t att
   r.steps = score;
   r.score = score;
   r.optimal = optimal;
-  r.ratio = ranked_ratio(r.status == "found", score, optimal);
+  r.ratio = efficiency_of(r.status == "found" ? run_status::found : run_status::exhausted, score,
+                          optimal);
   r.started_at_ms = ended - 10;
   r.ended_at_ms = ended;
   return r;
 }
 
 TEST(leaderboard, ratio_is_optimal_over_score_for_found_runs_only) {
-  EXPECT_DOUBLE_EQ(ranked_ratio(true, 40, 10), 0.25);
-  EXPECT_DOUBLE_EQ(ranked_ratio(true, 10, 10), 1.0);
-  EXPECT_DOUBLE_EQ(ranked_ratio(false, 10, 10), 0.0);
-  EXPECT_DOUBLE_EQ(ranked_ratio(true, 0, 0), 1.0);
+  EXPECT_DOUBLE_EQ(efficiency_of(run_status::found, 40, 10), 0.25);
+  EXPECT_DOUBLE_EQ(efficiency_of(run_status::found, 10, 10), 1.0);
+  EXPECT_DOUBLE_EQ(efficiency_of(run_status::exhausted, 10, 10), 0.0);
+  EXPECT_DOUBLE_EQ(efficiency_of(run_status::found, 0, 0), 1.0);
 }
 
 TEST(leaderboard, total_is_the_weighted_mean_of_best_marks) {

@@ -4,10 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <cstdlib>
 #include <new>
 #include <nlohmann/json.hpp>
@@ -16,6 +12,7 @@
 #include "server/app/server.hpp"
 #include "server/app/server_context.hpp"
 #include "tests/support/loopback_config.hpp"
+#include "tests/support/test_client.hpp"
 
 namespace {
 
@@ -113,26 +110,13 @@ TEST(allocations, session_moves_with_a_listener_allocate_nothing) {
 // Plays 10,000 request/reply cycles over a real socket, optionally with a
 // listener draining the run's feed; returns the allocations in the process.
 std::uint64_t socket_allocations(bool listening) {
-  namespace beast = boost::beast;
-  namespace net = boost::asio;
   server_config config = testing::loopback_config(1);
   server s(config, maze_catalog{});
   s.start();
-  net::io_context ioc;
-  beast::websocket::stream<net::ip::tcp::socket> ws(ioc);
-  net::ip::tcp::resolver resolver(ioc);
-  net::connect(ws.next_layer(), resolver.resolve("127.0.0.1", std::to_string(s.port())));
-  ws.handshake("127.0.0.1", "/ws");
-  beast::flat_buffer buffer;
-  auto call = [&](const std::string& text) {
-    ws.write(net::buffer(text));
-    buffer.clear();
-    ws.read(buffer);
-  };
+  testing::test_client client(s.port());
+  auto call = [&](const std::string& text) { return client.exchange(text); };
   call(R"({"type":"hello"})");
-  call(start_message);
-  const auto frames =
-      shuttle_frames(nlohmann::json::parse(beast::buffers_to_string(buffer.data())));
+  const auto frames = shuttle_frames(nlohmann::json::parse(call(start_message)));
   std::shared_ptr<run_subscription> listener;
   if (listening) listener = s.context().runs().live().front()->subscribe();
   std::uint64_t events = 0;

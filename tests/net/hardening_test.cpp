@@ -10,8 +10,8 @@
 
 #include "server/app/server.hpp"
 #include "server/app/server_context.hpp"
-#include "tests/net/test_client.hpp"
 #include "tests/support/loopback_config.hpp"
+#include "tests/support/test_client.hpp"
 
 namespace ariadne {
 namespace {

@@ -12,7 +12,7 @@
 #include "core/maze/cell.hpp"
 #include "core/model/limits.hpp"
 #include "server/app/server_context.hpp"
-#include "tests/net/test_client.hpp"
+#include "tests/support/test_client.hpp"
 
 namespace ariadne {
 namespace {

@@ -1,7 +1,6 @@
 #pragma once
 
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
+#include <memory>
 
 namespace ariadne::testing {
 
@@ -9,12 +8,13 @@ namespace ariadne::testing {
 // connections) but never accepts, reads or writes. For clients' timeouts.
 class hung_listener {
  public:
-  hung_listener() : acceptor_(ioc_, {boost::asio::ip::make_address("127.0.0.1"), 0}) {}
-  unsigned short port() const { return acceptor_.local_endpoint().port(); }
+  hung_listener();
+  ~hung_listener();
+  unsigned short port() const;
 
  private:
-  boost::asio::io_context ioc_;
-  boost::asio::ip::tcp::acceptor acceptor_;
+  struct socket;
+  std::unique_ptr<socket> socket_;
 };
 
 }  // namespace ariadne::testing

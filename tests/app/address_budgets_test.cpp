@@ -1,0 +1,90 @@
+#include "server/app/address_budgets.hpp"
+
+#include <gtest/gtest.h>
+
+namespace ariadne {
+namespace {
+
+using clock_type = address_budgets::clock;
+using std::chrono::milliseconds;
+
+address_budgets::limits small() {
+  address_budgets::limits l;
+  l.max_runs = 3;
+  l.max_cells_in_play = 1000;
+  l.max_cells_per_address = 600;
+  l.setup_rate = 100;   // units a second
+  l.setup_burst = 500;  // at most
+  return l;
+}
+
+TEST(address_budgets, runs_and_cells_are_shared_and_given_back_once) {
+  address_budgets budgets(small());
+  run_slot a = budgets.reserve_run(400, "1.1.1.1");
+  ASSERT_TRUE(a);
+  // The address's share: 600 cells.
+  EXPECT_FALSE(budgets.reserve_run(300, "1.1.1.1"));
+  run_slot b = budgets.reserve_run(200, "1.1.1.1");
+  ASSERT_TRUE(b);
+  // In all: 1000 cells.
+  EXPECT_FALSE(budgets.reserve_run(500, "2.2.2.2"));
+  run_slot c = budgets.reserve_run(400, "2.2.2.2");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(budgets.cells_in_play(), 1000U);
+  // In all: 3 runs.
+  EXPECT_FALSE(budgets.reserve_run(0, "3.3.3.3"));
+  EXPECT_EQ(budgets.runs_in_play(), 3U);
+  // A slot moves, and is given back once.
+  run_slot moved = std::move(a);
+  EXPECT_FALSE(a);
+  a.release();
+  EXPECT_EQ(budgets.runs_in_play(), 3U);
+  moved.release();
+  moved.release();
+  EXPECT_EQ(budgets.runs_in_play(), 2U);
+  EXPECT_EQ(budgets.cells_in_play(), 600U);
+  EXPECT_TRUE(budgets.reserve_run(400, "1.1.1.1"));  // released again at once
+}
+
+TEST(address_budgets, setup_work_is_a_token_bucket_per_address) {
+  address_budgets budgets(small());
+  const auto t0 = clock_type::now();
+  EXPECT_TRUE(budgets.charge_setup("1.1.1.1", 300, t0));
+  EXPECT_TRUE(budgets.charge_setup("1.1.1.1", 200, t0));
+  EXPECT_FALSE(budgets.charge_setup("1.1.1.1", 1, t0));
+  // Another address has its own share.
+  EXPECT_TRUE(budgets.charge_setup("2.2.2.2", 500, t0));
+  // A refused charge charges nothing; the share refills at the rate.
+  EXPECT_FALSE(budgets.charge_setup("1.1.1.1", 150, t0 + milliseconds(1000)));
+  EXPECT_TRUE(budgets.charge_setup("1.1.1.1", 100, t0 + milliseconds(1000)));
+  // Never beyond the burst.
+  EXPECT_FALSE(budgets.charge_setup("1.1.1.1", 501, t0 + std::chrono::hours(1)));
+  EXPECT_TRUE(budgets.charge_setup("1.1.1.1", 500, t0 + std::chrono::hours(1)));
+}
+
+TEST(address_budgets, a_share_outlives_the_runs_of_its_address) {
+  address_budgets budgets(small());
+  const auto now = clock_type::now();
+  run_slot slot = budgets.reserve_run(10, "1.1.1.1");
+  ASSERT_TRUE(budgets.charge_setup("1.1.1.1", 500, now));
+  slot.release();
+  // Its runs are over, its connections may be too: what it spent stays spent.
+  EXPECT_EQ(budgets.addresses(), 1U);
+  EXPECT_FALSE(budgets.charge_setup("1.1.1.1", 100, now));
+}
+
+TEST(address_budgets, shares_that_filled_up_again_are_forgotten) {
+  address_budgets budgets(small());
+  const auto t0 = clock_type::now();
+  for (int i = 0; i < 100; ++i)
+    ASSERT_TRUE(budgets.charge_setup("10.0.0." + std::to_string(i), 100, t0));
+  EXPECT_EQ(budgets.addresses(), 100U);
+  // Later, charges from one address sweep the shares that owe nothing.
+  const auto later = t0 + std::chrono::seconds(10);
+  for (int i = 0; i < 300; ++i)
+    budgets.charge_setup("9.9.9.9", 1, later + milliseconds(i * 10));
+  EXPECT_EQ(budgets.addresses(), 1U);
+}
+
+}  // namespace
+}  // namespace ariadne

@@ -1,0 +1,141 @@
+#include "server/competition/competition_hub.hpp"
+
+#include <gtest/gtest.h>
+
+#include <future>
+
+#include "server/competition/secrets.hpp"
+#include "server/store/sqlite_store.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace ariadne {
+namespace {
+
+using std::chrono::hours;
+using time_point = competition_hub::time_point;
+
+// A week-long competition around now, two challenges.
+competition_rules rules(const std::string& seeds = "per_competitor", hours opens = hours(-24),
+                        hours closes = hours(24 * 6)) {
+  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  return parse_competition(R"({"name": "cup", "opens_at": ")" + format_time(now + opens) +
+                               R"(", "closes_at": ")" + format_time(now + closes) +
+                               R"(", "seeds": ")" + seeds + R"(", "challenges": [
+        {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 2},
+        {"id": "b", "maze": {"generator": "wilson", "width": 6, "height": 6}}]})",
+                           maze_catalog{}, host_limits{});
+}
+
+const competitor_record alice{1, "alice"};
+const competitor_record bob{2, "bob"};
+
+run_result found(std::uint64_t score, std::uint64_t optimal) {
+  run_result r;
+  r.status = run_status::found;
+  r.steps = score;
+  r.score = score;
+  r.optimal = optimal;
+  r.found = r.treasures = 1;
+  return r;
+}
+
+class competition_hub_test : public ::testing::Test {
+ protected:
+  testing::temp_dir dir_;
+  time_point now_ = std::chrono::system_clock::now();
+};
+
+TEST_F(competition_hub_test, attempts_are_counted_when_opened_and_given_back_when_unplayed) {
+  competition_hub hub(rules(), dir_.file("db"));
+  auto first = hub.open_attempt(alice, "a", now_);
+  ASSERT_TRUE(std::holds_alternative<competition_hub::attempt>(first));
+  const auto& one = std::get<competition_hub::attempt>(first);
+  EXPECT_EQ(one.record.attempt, 1U);
+  EXPECT_EQ(one.record.deal, 1U);
+  EXPECT_TRUE(one.request.maze.seed.has_value());
+  EXPECT_EQ(hub.challenges_for(alice.id)[0].attempts_left, 1U);
+  // Not played (the server was busy): the attempt comes back, the deal does not.
+  hub.give_back(one.record);
+  EXPECT_EQ(hub.challenges_for(alice.id)[0].attempts_left, 2U);
+  auto again = hub.open_attempt(alice, "a", now_);
+  EXPECT_EQ(std::get<competition_hub::attempt>(again).record.deal, 2U);
+  EXPECT_EQ(std::get<competition_hub::attempt>(again).record.attempt, 1U);
+  ASSERT_TRUE(std::holds_alternative<competition_hub::attempt>(hub.open_attempt(alice, "a", now_)));
+  auto spent = hub.open_attempt(alice, "a", now_);
+  ASSERT_TRUE(std::holds_alternative<request_error>(spent));
+  EXPECT_EQ(std::get<request_error>(spent).code, errc::no_attempts_left);
+  // Another competitor has attempts of its own.
+  EXPECT_TRUE(std::holds_alternative<competition_hub::attempt>(hub.open_attempt(bob, "a", now_)));
+}
+
+TEST_F(competition_hub_test, only_known_challenges_inside_the_window) {
+  competition_hub hub(rules(), dir_.file("db"));
+  auto unknown = hub.open_attempt(alice, "zzz", now_);
+  ASSERT_TRUE(std::holds_alternative<request_error>(unknown));
+  EXPECT_EQ(std::get<request_error>(unknown).code, errc::unknown_challenge);
+  EXPECT_NE(std::get<request_error>(unknown).message.find("a, b"), std::string::npos);
+  auto early = hub.open_attempt(alice, "a", now_ - hours(48));
+  EXPECT_EQ(std::get<request_error>(early).code, errc::competition_not_open);
+  auto late = hub.open_attempt(alice, "a", now_ + hours(24 * 7));
+  EXPECT_EQ(std::get<request_error>(late).code, errc::competition_closed);
+}
+
+TEST_F(competition_hub_test, a_mark_is_the_best_efficiency_over_the_attempts) {
+  {
+    // The competitor, as ariadne-admin adds it.
+    sqlite_store store(dir_.file("db"));
+    ASSERT_TRUE(store.add_competitor("alice", token_hash("alice's token"), 0));
+  }
+  competition_hub hub(rules(), dir_.file("db"));
+  int durable = 0;
+  auto count = [&durable](bool ok) { durable += ok ? 1 : 0; };
+  auto one = std::get<competition_hub::attempt>(hub.open_attempt(alice, "a", now_));
+  one.record.run = 1;
+  hub.record_start(one.record, count);
+  hub.record_end(competition_hub::ended(one.record, found(40, 10), now_), count);
+  EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].best, 0.25);
+  auto two = std::get<competition_hub::attempt>(hub.open_attempt(alice, "a", now_));
+  two.record.run = 2;
+  hub.record_start(two.record, count);
+  hub.record_end(competition_hub::ended(two.record, found(20, 10), now_), count);
+  EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].best, 0.5);
+  // A worse run later does not lower the mark.
+  auto three = std::get<competition_hub::attempt>(hub.open_attempt(alice, "b", now_));
+  three.record.run = 3;
+  hub.record_start(three.record, count);
+  hub.record_end(competition_hub::ended(three.record, run_result{}, now_), count);
+  EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].best, 0.5);
+  EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[1].best, 0.0);
+  // Every write landed, in order, before the barrier's turn.
+  std::promise<void> barrier;
+  hub.after_writes([&barrier](bool) { barrier.set_value(); });
+  barrier.get_future().wait();
+  EXPECT_EQ(durable, 6);
+  EXPECT_EQ(hub.last_run_number(), 0U);  // read at startup only
+}
+
+TEST_F(competition_hub_test, seeds_are_per_competitor_or_shared) {
+  competition_hub apart(rules("per_competitor"), dir_.file("apart"));
+  const auto a1 = std::get<competition_hub::attempt>(apart.open_attempt(alice, "a", now_));
+  const auto b1 = std::get<competition_hub::attempt>(apart.open_attempt(bob, "a", now_));
+  EXPECT_NE(a1.request.maze.seed, b1.request.maze.seed);
+  competition_hub together(rules("shared"), dir_.file("together"));
+  const auto a2 = std::get<competition_hub::attempt>(together.open_attempt(alice, "a", now_));
+  const auto b2 = std::get<competition_hub::attempt>(together.open_attempt(bob, "a", now_));
+  EXPECT_EQ(a2.request.maze.seed, b2.request.maze.seed);
+  EXPECT_EQ(together.dealt_request(a2.record)->maze.seed, a2.request.maze.seed);
+}
+
+TEST_F(competition_hub_test, ranked_runs_are_revealed_after_the_close_once_none_is_in_play) {
+  competition_hub hub(rules(), dir_.file("db"));
+  const auto after_close = now_ + hours(24 * 7);
+  EXPECT_FALSE(hub.reveals_ranked_runs(now_));
+  EXPECT_TRUE(hub.reveals_ranked_runs(after_close));
+  auto playing = std::get<competition_hub::attempt>(hub.open_attempt(alice, "b", now_));
+  EXPECT_FALSE(hub.reveals_ranked_runs(after_close));
+  hub.record_end(competition_hub::ended(playing.record, found(30, 10), now_), nullptr);
+  EXPECT_TRUE(hub.reveals_ranked_runs(after_close));
+}
+
+}  // namespace
+}  // namespace ariadne
