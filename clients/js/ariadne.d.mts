@@ -1,11 +1,11 @@
 // Types of ariadne.mjs: protocol v1 (protocol/PROTOCOL.md).
 
-export type Direction = "N" | "E" | "S" | "W";
+export type Direction = 'N' | 'E' | 'S' | 'W';
 
 export declare const DELTA: Readonly<Record<Direction, readonly [number, number]>>;
 export declare const OPPOSITE: Readonly<Record<Direction, Direction>>;
 
-export type RunStatus = "found" | "exhausted" | "abandoned" | "timeout";
+export type RunStatus = 'found' | 'exhausted' | 'abandoned' | 'timeout';
 
 export interface RunResult {
   status: RunStatus;
@@ -20,7 +20,7 @@ export interface RunResult {
 }
 
 export interface State {
-  type?: "state";
+  type?: 'state';
   id?: unknown;
   run: number;
   position: { x: number; y: number };
@@ -54,7 +54,7 @@ export interface ChallengeInfo {
 }
 
 export interface Welcome {
-  type: "welcome";
+  type: 'welcome';
   protocol: 1;
   server: string;
   session: string;

@@ -9,21 +9,21 @@
 
 /** Directions and their (dx, dy): x grows east, y grows north. */
 export const DELTA = Object.freeze({ N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] });
-export const OPPOSITE = Object.freeze({ N: "S", E: "W", S: "N", W: "E" });
+export const OPPOSITE = Object.freeze({ N: 'S', E: 'W', S: 'N', W: 'E' });
 
 /** A refused request (`code` is the protocol's error code), or a lost or
  * silent connection (`code` is "connection" or "timeout"). */
 export class AriadneError extends Error {
   constructor(code, message) {
     super(`${code}: ${message}`);
-    this.name = "AriadneError";
+    this.name = 'AriadneError';
     this.code = code;
   }
 }
 
 async function webSocketClass() {
-  if (typeof globalThis.WebSocket === "function") return globalThis.WebSocket;
-  const module = await import("ws");
+  if (typeof globalThis.WebSocket === 'function') return globalThis.WebSocket;
+  const module = await import('ws');
   return module.default ?? module.WebSocket;
 }
 
@@ -32,7 +32,7 @@ function withTimeout(promise, ms, what, onTimeout) {
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => {
       onTimeout?.();
-      reject(new AriadneError("timeout", `${what}: no answer within ${ms} ms`));
+      reject(new AriadneError('timeout', `${what}: no answer within ${ms} ms`));
     }, ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
@@ -55,29 +55,33 @@ export class Drone {
     this.state = null;
     /** The welcome reply (with `competition` when a token was given). */
     this.welcome = null;
-    socket.addEventListener("message", (event) => this.#onMessage(event.data));
-    socket.addEventListener("close", (event) =>
-      this.#fail(new AriadneError("connection", `closed (${event.code} ${event.reason || ""})`.trim())),
+    socket.addEventListener('message', (event) => this.#onMessage(event.data));
+    socket.addEventListener('close', (event) =>
+      this.#fail(
+        new AriadneError('connection', `closed (${event.code} ${event.reason || ''})`.trim()),
+      ),
     );
-    socket.addEventListener("error", () => this.#fail(new AriadneError("connection", "socket error")));
+    socket.addEventListener('error', () =>
+      this.#fail(new AriadneError('connection', 'socket error')),
+    );
   }
 
   #onMessage(data) {
     const entry = this.#pending.shift();
-    if (entry === undefined) return;  // nothing asked: a server never does this
+    if (entry === undefined) return; // nothing asked: a server never does this
     let reply;
     try {
-      reply = JSON.parse(typeof data === "string" ? data : String(data));
+      reply = JSON.parse(typeof data === 'string' ? data : String(data));
     } catch {
-      entry.reject(new AriadneError("bad_json", "the server sent something that is not JSON"));
+      entry.reject(new AriadneError('bad_json', 'the server sent something that is not JSON'));
       return;
     }
-    if (reply.type === "error") {
+    if (reply.type === 'error') {
       entry.reject(new AriadneError(reply.code, reply.message));
       return;
     }
-    if (reply.type === "state") this.state = reply;
-    if (reply.type === "welcome" && reply.state) this.state = reply.state;
+    if (reply.type === 'state') this.state = reply;
+    if (reply.type === 'welcome' && reply.state) this.state = reply.state;
     entry.resolve(reply);
   }
 
@@ -92,7 +96,7 @@ export class Drone {
     const reply = new Promise((resolve, reject) => this.#pending.push({ resolve, reject }));
     this.#socket.send(JSON.stringify(message));
     return withTimeout(reply, this.#timeoutMs, message.type, () => {
-      this.#fail(new AriadneError("timeout", "a reply never came; the connection is closed"));
+      this.#fail(new AriadneError('timeout', 'a reply never came; the connection is closed'));
       this.#socket.close();
     });
   }
@@ -100,26 +104,27 @@ export class Drone {
   /** Starts a run: `{maze: {...}, treasures, max_steps, ...}` for practice,
    * or `{challenge: "id"}` for a ranked run (needs a token). */
   start(options = {}) {
-    return this.request({ type: "start", ...options });
+    return this.request({ type: 'start', ...options });
   }
   sense() {
-    return this.request({ type: "sense" });
+    return this.request({ type: 'sense' });
   }
   /** One move; true when the drone moved, false for a bump. */
   async move(dir) {
-    return (await this.request({ type: "move", dir })).moved;
+    return (await this.request({ type: 'move', dir })).moved;
   }
   /** Moves along dirs ("NNE" or ["N", "N", "E"]), stopping at a bump or a
    * treasure; resolves with the number of moves made. */
   async path(dirs) {
-    return (await this.request({ type: "path", dirs: Array.isArray(dirs) ? dirs.join("") : dirs })).done;
+    return (await this.request({ type: 'path', dirs: Array.isArray(dirs) ? dirs.join('') : dirs }))
+      .done;
   }
   abandon() {
-    return this.request({ type: "abandon" });
+    return this.request({ type: 'abandon' });
   }
   /** A competitor's challenges, attempts left and best ratios. */
   async challenges() {
-    return (await this.request({ type: "challenges" })).challenges;
+    return (await this.request({ type: 'challenges' })).challenges;
   }
   close() {
     this.#socket.close();
@@ -143,16 +148,20 @@ export class Drone {
 
 /** Connects and says hello. Options: `name`, `token` (a competitor's),
  * `timeoutMs` (every reply, the connection included; default 30000). */
-export async function connect(url, { name = "js-bot", token, timeoutMs = 30000 } = {}) {
+export async function connect(url, { name = 'js-bot', token, timeoutMs = 30000 } = {}) {
   const WebSocketClass = await webSocketClass();
   const socket = new WebSocketClass(url);
   const opened = new Promise((resolve, reject) => {
-    socket.addEventListener("open", () => resolve(), { once: true });
-    socket.addEventListener("error", () => reject(new AriadneError("connection", `cannot connect to ${url}`)), { once: true });
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener(
+      'error',
+      () => reject(new AriadneError('connection', `cannot connect to ${url}`)),
+      { once: true },
+    );
   });
-  await withTimeout(opened, timeoutMs, "connect", () => socket.close());
+  await withTimeout(opened, timeoutMs, 'connect', () => socket.close());
   const drone = new Drone(socket, timeoutMs);
-  const hello = { type: "hello", name };
+  const hello = { type: 'hello', name };
   if (token !== undefined) hello.token = token;
   drone.welcome = await drone.request(hello);
   return drone;
@@ -174,7 +183,7 @@ export async function depthFirst(drone) {
       wayBack = [];
     }
     const [x, y] = drone.position;
-    const fresh = ["N", "E", "S", "W"].find(
+    const fresh = ['N', 'E', 'S', 'W'].find(
       (d) => drone.openSides.includes(d) && !visited.has(key([x + DELTA[d][0], y + DELTA[d][1]])),
     );
     let dir;

@@ -24,9 +24,11 @@ let base;
 before(async () => {
   const fifo = join(folder, 'port');
   execFileSync('mkfifo', [fifo]);
-  server = spawn(join(build, 'server/app/ariadne-server'),
+  server = spawn(
+    join(build, 'server/app/ariadne-server'),
     ['--bind', '127.0.0.1', '--port', '0', '--port-file', fifo, '--log-level', 'warn'],
-    { stdio: ['ignore', 'inherit', 'inherit'] });
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   base = `127.0.0.1:${Number((await readFile(fifo, 'utf8')).trim())}`;
 });
 after(() => server?.kill('SIGTERM'));
@@ -65,7 +67,7 @@ async function playWithBumps(maze, { onStart = () => {}, treasures = 1, reuse = 
   return { run: first.run, result: drone.result };
 }
 
-test('a maze\'s walls code round-trips and gives shortest paths', () => {
+test("a maze's walls code round-trips and gives shortest paths", () => {
   assert.equal(new Maze(3, 2, 'e6a3ab').code(), 'e6a3ab');
   const open = new Maze(2, 2);
   assert.equal(open.code(), 'ffff');
@@ -73,7 +75,11 @@ test('a maze\'s walls code round-trips and gives shortest paths', () => {
   open.open({ x: 1, y: 0 }, 'N');
   assert.equal(open.code(), 'b6fd');
   assert.ok(open.isOpen({ x: 1, y: 1 }, 'S') && !open.isOpen({ x: 0, y: 1 }, 'S'));
-  assert.deepEqual(open.shortestPath({ x: 0, y: 0 }, { x: 1, y: 1 }), [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }]);
+  assert.deepEqual(open.shortestPath({ x: 0, y: 0 }, { x: 1, y: 1 }), [
+    { x: 0, y: 0 },
+    { x: 1, y: 0 },
+    { x: 1, y: 1 },
+  ]);
   assert.equal(open.shortestPath({ x: 0, y: 0 }, { x: 0, y: 1 }), null);
   assert.throws(() => new Maze(2, 2, 'fffg'), /hex digit/);
 });
@@ -114,7 +120,9 @@ test('a watched run: the fog view follows it exactly through a dropped connectio
   let stream = null;
   let dropped = false;
   let resolveEnd;
-  const ended = new Promise((resolve) => { resolveEnd = resolve; });
+  const ended = new Promise((resolve) => {
+    resolveEnd = resolve;
+  });
   const onMessage = (m) => {
     if (m.type === 'snapshot') view = new FogView(m);
     else if (m.type === 'steps') {
@@ -152,11 +160,14 @@ test('a watched run: the fog view follows it exactly through a dropped connectio
   assert.equal(view.found, 2);
   assert.equal(view.finds.length, 2);
   // Every step walked once into the view: nothing twice, nothing missed.
-  assert.equal(view.visits.reduce((a, b) => a + b, 0), result.steps + 1);
+  assert.equal(
+    view.visits.reduce((a, b) => a + b, 0),
+    result.steps + 1,
+  );
   assert.equal(view.replay, `/api/replays/${run}`);
 });
 
-test('a replay decoded and played reaches the server\'s exact end', async () => {
+test("a replay decoded and played reaches the server's exact end", async () => {
   for (const [maze, treasures, reuse] of [
     [{ generator: 'prim', width: 24, height: 16, seed: 3 }, 1, 0],
     [{ generator: 'wilson', width: 20, height: 20, seed: 8, loops: 0.3 }, 3, 6],
@@ -174,7 +185,10 @@ test('a replay decoded and played reaches the server\'s exact end', async () => 
     assert.deepEqual(game.position, replay.treasures[replay.treasures.length - 1]);
     assert.equal(await wallsDigest(replay.maze), replay.wallsSha256);
     const lengths = optimalPaths(replay).map((p) => p.length - 1);
-    assert.equal(lengths.reduce((a, b) => a + b, 0), result.optimal);
+    assert.equal(
+      lengths.reduce((a, b) => a + b, 0),
+      result.optimal,
+    );
     // Stepping back and forth lands on the same counts.
     const half = Math.floor(replay.moves.length / 2);
     const again = new ReplayGame(replay).seek(half);
@@ -187,7 +201,7 @@ test('a replay decoded and played reaches the server\'s exact end', async () => 
   assert.equal(missing.status, 404);
 });
 
-test('the playground\'s example bot is the reference DFS, and the baseline plays it too', async () => {
+test("the playground's example bot is the reference DFS, and the baseline plays it too", async () => {
   const { EXAMPLE, workerSource } = await import('../../web/js/bot_source.mjs');
   const { writeFileSync } = await import('node:fs');
   const { pathToFileURL } = await import('node:url');
@@ -197,7 +211,9 @@ test('the playground\'s example bot is the reference DFS, and the baseline plays
   // The worker's world in Node: self, postMessage, and the kit's WebSocket.
   const messages = [];
   let done;
-  const finished = new Promise((resolve) => { done = resolve; });
+  const finished = new Promise((resolve) => {
+    done = resolve;
+  });
   globalThis.self = {
     postMessage: (m) => {
       messages.push(m);
@@ -211,15 +227,21 @@ test('the playground\'s example bot is the reference DFS, and the baseline plays
   assert.equal(messages[0].type, 'started');
   const last = messages[messages.length - 1];
   assert.equal(last.type, 'done', JSON.stringify(last));
-  const response = await fetch(`http://${base}/api/baseline?${new URLSearchParams(Object.entries(maze).map(([k, v]) => [k, String(v)]))}`);
+  const response = await fetch(
+    `http://${base}/api/baseline?${new URLSearchParams(Object.entries(maze).map(([k, v]) => [k, String(v)]))}`,
+  );
   assert.equal(response.status, 200);
   const baseline = await response.json();
   const dfs = baseline.bots.find((b) => b.bot === 'dfs');
   assert.equal(last.result.steps, dfs.steps, 'the example plays exactly the bundled dfs bot');
   assert.equal(last.result.optimal, baseline.optimal);
   assert.ok(baseline.bots.length >= 5);
-  for (const bad of ['generator=prim&width=65&height=8&loops=0&seed=1', 'generator=prim&width=8',
-    'generator=nope&width=8&height=8&loops=0&seed=1', 'generator=prim&width=8&height=8&loops=0&seed=1&x=1']) {
+  for (const bad of [
+    'generator=prim&width=65&height=8&loops=0&seed=1',
+    'generator=prim&width=8',
+    'generator=nope&width=8&height=8&loops=0&seed=1',
+    'generator=prim&width=8&height=8&loops=0&seed=1&x=1',
+  ]) {
     const refused = await fetch(`http://${base}/api/baseline?${bad}`);
     assert.equal(refused.status, 400, bad);
   }

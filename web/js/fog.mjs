@@ -12,7 +12,9 @@ export class FogView {
   constructor(snapshot) {
     if (snapshot?.type !== 'snapshot') throw new Error('a view starts from a snapshot');
     const { width, height } = snapshot;
-    if (snapshot.sensed.length !== width * height) throw new Error('the snapshot\'s fog has the wrong size');
+    if (snapshot.sensed.length !== width * height) {
+      throw new Error("the snapshot's fog has the wrong size");
+    }
     this.run = snapshot.run;
     this.player = snapshot.player;
     this.maze = snapshot.maze;
@@ -71,12 +73,16 @@ export class FogView {
     this.found = message.found;
     this.score = message.score;
     if (message.position.x !== this.position.x || message.position.y !== this.position.y) {
-      throw new Error(`the trail leads to (${this.position.x}, ${this.position.y}), the server says (${message.position.x}, ${message.position.y})`);
+      throw new Error(
+        `the trail leads to (${this.position.x}, ${this.position.y}), the server says (${message.position.x}, ${message.position.y})`,
+      );
     }
   }
 
   applySteps(message) {
-    if (message.trail.length !== message.open.length) throw new Error('a steps message needs one open digit a letter');
+    if (message.trail.length !== message.open.length) {
+      throw new Error('a steps message needs one open digit a letter');
+    }
     const before = this.index(this.position);
     this.changed.add(before);
     this.walk(message.trail, message.open, message.finds);

@@ -8,11 +8,25 @@ function fillRuns(tbody, runs, finished) {
     tr.dataset.run = r.run;
     // A ranked run shows no counters, and cannot be watched, until the close.
     const hidden = r.ranked && r.steps === null;
-    tr.append(cell(r.run), cell(r.player), cell(r.ranked ? `${r.maze} (ranked)` : r.maze),
-      cell(`${r.width}x${r.height}`, 'num'), cell(r.steps ?? '', 'num'), cell(r.bumps ?? '', 'num'));
+    tr.append(
+      cell(r.run),
+      cell(r.player),
+      cell(r.ranked ? `${r.maze} (ranked)` : r.maze),
+      cell(`${r.width}x${r.height}`, 'num'),
+      cell(r.steps ?? '', 'num'),
+      cell(r.bumps ?? '', 'num'),
+    );
     if (finished) {
-      tr.append(cell(hidden ? r.status : `${r.status}${r.treasures > 1 ? ` ${r.found}/${r.treasures}` : ''}`));
-      tr.append(hidden ? cell('after the close', 'muted') : link('replay', `/replay?url=/api/replays/${r.run}`));
+      tr.append(
+        cell(
+          hidden ? r.status : `${r.status}${r.treasures > 1 ? ` ${r.found}/${r.treasures}` : ''}`,
+        ),
+      );
+      tr.append(
+        hidden
+          ? cell('after the close', 'muted')
+          : link('replay', `/replay?url=/api/replays/${r.run}`),
+      );
     } else {
       tr.append(cell(hidden ? '' : `${r.found}/${r.treasures}`, 'num'));
       tr.append(hidden ? cell('after the close', 'muted') : link('watch', `/watch/${r.run}`));
@@ -25,7 +39,10 @@ function fillRuns(tbody, runs, finished) {
 async function refreshRuns() {
   const runs = await getJson('/api/runs');
   const live = runs.filter((r) => r.status === 'active');
-  const finished = runs.filter((r) => r.status !== 'active').reverse().slice(0, 25);
+  const finished = runs
+    .filter((r) => r.status !== 'active')
+    .reverse()
+    .slice(0, 25);
   fillRuns($('live').tBodies[0], live, false);
   fillRuns($('finished').tBodies[0], finished, true);
   $('no-live').hidden = live.length > 0;
@@ -37,7 +54,10 @@ async function refreshCompetition() {
   const board = await getJson('/api/leaderboard');
   $('competition').hidden = false;
   setText('competition-name', `Leaderboard: ${competition.name ?? board.competition}`);
-  setText('competition-state', `${competition.state ?? ''}; ${board.ranked_runs} ranked runs; updated ${board.generated_at}`);
+  setText(
+    'competition-state',
+    `${competition.state ?? ''}; ${board.ranked_runs} ranked runs; updated ${board.generated_at}`,
+  );
   const ids = (competition.challenges ?? []).map((c) => c.id);
   const head = document.createElement('tr');
   for (const title of ['rank', 'competitor', 'total', 'found', ...ids]) {
@@ -46,21 +66,32 @@ async function refreshCompetition() {
     head.append(th);
   }
   $('leaderboard').tHead.replaceChildren(head);
-  $('leaderboard').tBodies[0].replaceChildren(...board.rows.map((row) => {
-    const tr = document.createElement('tr');
-    tr.append(cell(row.rank), cell(row.competitor), cell(row.total, 'num'), cell(row.found, 'num'));
-    for (const id of ids) {
-      const mark = row.challenges?.[id];
-      tr.append(cell(mark ? `${mark.mark} (${mark.attempts})` : '', 'num'));
-    }
-    return tr;
-  }));
-  $('challenges').tBodies[0].replaceChildren(...(competition.challenges ?? []).map((c) => {
-    const tr = document.createElement('tr');
-    const maze = c.maze ? (c.maze.name ?? `${c.maze.generator} ${c.maze.width}x${c.maze.height}`) : '';
-    tr.append(cell(c.id), cell(maze), cell(c.attempts ?? '', 'num'), cell(c.weight ?? 1, 'num'));
-    return tr;
-  }));
+  $('leaderboard').tBodies[0].replaceChildren(
+    ...board.rows.map((row) => {
+      const tr = document.createElement('tr');
+      tr.append(
+        cell(row.rank),
+        cell(row.competitor),
+        cell(row.total, 'num'),
+        cell(row.found, 'num'),
+      );
+      for (const id of ids) {
+        const mark = row.challenges?.[id];
+        tr.append(cell(mark ? `${mark.mark} (${mark.attempts})` : '', 'num'));
+      }
+      return tr;
+    }),
+  );
+  $('challenges').tBodies[0].replaceChildren(
+    ...(competition.challenges ?? []).map((c) => {
+      const tr = document.createElement('tr');
+      const maze = c.maze
+        ? (c.maze.name ?? `${c.maze.generator} ${c.maze.width}x${c.maze.height}`)
+        : '';
+      tr.append(cell(c.id), cell(maze), cell(c.attempts ?? '', 'num'), cell(c.weight ?? 1, 'num'));
+      return tr;
+    }),
+  );
 }
 
 async function start() {

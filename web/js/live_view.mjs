@@ -51,7 +51,11 @@ export class LiveView {
       // The maze as it ended: every wall that fell is down.
       const final = new Maze(replay.maze.width, replay.maze.height, replay.maze.code());
       for (const list of replay.wallsRemoved) for (const w of list) final.open(w, w.side);
-      this.view.replay = { treasures: replay.treasures, paths: optimalPaths(replay), finalMaze: final };
+      this.view.replay = {
+        treasures: replay.treasures,
+        paths: optimalPaths(replay),
+        finalMaze: final,
+      };
       this.schedule();
     } catch (error) {
       console.warn(`no replay to show: ${error.message}`);
@@ -64,7 +68,9 @@ export class LiveView {
 
   redrawAll() {
     const cells = this.view.width * this.view.height;
-    for (let i = 0; i < cells; i++) this.canvas.drawCell(i, this.digit(i), this.view.visits[i], this.most);
+    for (let i = 0; i < cells; i++) {
+      this.canvas.drawCell(i, this.digit(i), this.view.visits[i], this.most);
+    }
     this.view.takeChanged();
   }
 

@@ -37,7 +37,10 @@ function stop(state) {
 const live = new LiveView($('maze'), {
   maxPixels: 440,
   onEnd(view, result) {
-    setText('state', `your bot: ${result.status}, score ${result.score} (optimal ${result.optimal})`);
+    setText(
+      'state',
+      `your bot: ${result.status}, score ${result.score} (optimal ${result.optimal})`,
+    );
     addRow('your bot', result, true);
   },
 });
@@ -45,8 +48,14 @@ const live = new LiveView($('maze'), {
 function addRow(name, r, mine = false) {
   const tr = document.createElement('tr');
   if (mine) tr.className = 'mine';
-  tr.append(cell(name), cell(r.status), cell(r.steps, 'num'), cell(r.bumps, 'num'), cell(r.score, 'num'),
-    cell(Number(r.efficiency).toFixed(3), 'num'));
+  tr.append(
+    cell(name),
+    cell(r.status),
+    cell(r.steps, 'num'),
+    cell(r.bumps, 'num'),
+    cell(r.score, 'num'),
+    cell(Number(r.efficiency).toFixed(3), 'num'),
+  );
   $('baseline').tBodies[0].append(tr);
 }
 
@@ -57,7 +66,10 @@ async function baseline(m) {
     const query = new URLSearchParams(Object.entries(m).map(([k, v]) => [k, String(v)]));
     const answer = await getJson(`/api/baseline?${query}`);
     for (const b of answer.bots) addRow(b.bot, b);
-    setText('baseline-note', `shortest path from the start to the treasure: ${answer.optimal} steps`);
+    setText(
+      'baseline-note',
+      `shortest path from the start to the treasure: ${answer.optimal} steps`,
+    );
   } catch (error) {
     setText('baseline-note', `no baseline: ${error.message}`);
   }
@@ -109,14 +121,18 @@ function run() {
 async function start() {
   $('code').value = localStorage.getItem('ariadne-playground') ?? EXAMPLE;
   const generators = await getJson('/api/generators');
-  $('generator').replaceChildren(...generators.map((g) => {
-    const option = document.createElement('option');
-    option.value = g.name;
-    option.textContent = g.name;
-    option.title = g.summary;
-    return option;
-  }));
-  $('generator').value = generators.some((g) => g.name === 'recursive_backtracker') ? 'recursive_backtracker' : generators[0].name;
+  $('generator').replaceChildren(
+    ...generators.map((g) => {
+      const option = document.createElement('option');
+      option.value = g.name;
+      option.textContent = g.name;
+      option.title = g.summary;
+      return option;
+    }),
+  );
+  $('generator').value = generators.some((g) => g.name === 'recursive_backtracker')
+    ? 'recursive_backtracker'
+    : generators[0].name;
   $('run').addEventListener('click', run);
   $('stop').addEventListener('click', () => stop('stopped'));
 }

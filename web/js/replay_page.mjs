@@ -21,16 +21,28 @@ async function open(doc, name) {
     paths = optimalPaths(replay);
     $('viewer').hidden = false;
     $('error').hidden = true;
-    setText('title', `run ${replay.run}: ${replay.player} on ${replay.label} ${replay.maze.width}x${replay.maze.height}, ${replay.moves.length} moves (${name})`);
-    droneCanvas = new MazeCanvas($('drone-view'), replay.maze.width, replay.maze.height, { maxPixels: 560 });
-    trueCanvas = new MazeCanvas($('true-view'), replay.maze.width, replay.maze.height, { maxPixels: 560 });
+    setText(
+      'title',
+      `run ${replay.run}: ${replay.player} on ${replay.label} ${replay.maze.width}x${replay.maze.height}, ${replay.moves.length} moves (${name})`,
+    );
+    droneCanvas = new MazeCanvas($('drone-view'), replay.maze.width, replay.maze.height, {
+      maxPixels: 560,
+    });
+    trueCanvas = new MazeCanvas($('true-view'), replay.maze.width, replay.maze.height, {
+      maxPixels: 560,
+    });
     $('scrub').max = String(replay.moves.length);
     const r = replay.result;
-    setText('recorded', `recorded: ${r.status}, ${r.steps} steps, ${r.bumps} bumps, score ${r.score}, optimal ${r.optimal}, efficiency ${Number(r.efficiency).toFixed(3)}`);
+    setText(
+      'recorded',
+      `recorded: ${r.status}, ${r.steps} steps, ${r.bumps} bumps, score ${r.score}, optimal ${r.optimal}, efficiency ${Number(r.efficiency).toFixed(3)}`,
+    );
     const digest = await wallsDigest(replay.maze);
     const hash = $('hash');
     const same = digest === replay.wallsSha256;
-    hash.textContent = same ? 'walls SHA-256 matches the maze' : 'walls SHA-256 does NOT match the maze';
+    hash.textContent = same
+      ? 'walls SHA-256 matches the maze'
+      : 'walls SHA-256 does NOT match the maze';
     hash.className = `badge ${same ? 'ok' : 'bad'}`;
     hash.title = digest;
     most = 2;
@@ -55,7 +67,9 @@ function draw() {
     }
   }
   const all = cells === null || grew;
-  const each = all ? Array.from({ length: game.maze.width * game.maze.height }, (_, i) => i) : cells;
+  const each = all
+    ? Array.from({ length: game.maze.width * game.maze.height }, (_, i) => i)
+    : cells;
   if (all) for (const v of game.visits) while (v > most) most *= 2;
   for (const i of each) {
     droneCanvas.drawCell(i, game.sensed[i], game.visits[i], most);
@@ -114,7 +128,7 @@ $('forward').addEventListener('click', () => game && seek(game.at + 1));
 $('scrub').addEventListener('input', (e) => game && seek(Number(e.target.value)));
 $('show').addEventListener('change', (e) => show(e.target.value));
 document.addEventListener('keydown', (e) => {
-  if (!game || e.target instanceof HTMLInputElement && e.target.type === 'file') return;
+  if (!game || (e.target instanceof HTMLInputElement && e.target.type === 'file')) return;
   if (e.key === ' ') {
     e.preventDefault();
     setPlaying(!playing);

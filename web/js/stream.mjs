@@ -7,7 +7,14 @@ export class SpectatorStream {
   // url: ws://host/spectate/{run}. connect(url) returns a WebSocket-like
   // object (onmessage, onclose, close()). onMessage(msg) gets each message once;
   // onStatus(text) hears 'live', 'reconnecting', 'ended' or 'failed: why'.
-  constructor({ url, connect, onMessage, onStatus = () => {}, delays = [250, 500, 1000, 2000, 4000], timer = (fn, ms) => setTimeout(fn, ms) }) {
+  constructor({
+    url,
+    connect,
+    onMessage,
+    onStatus = () => {},
+    delays = [250, 500, 1000, 2000, 4000],
+    timer = (fn, ms) => setTimeout(fn, ms),
+  }) {
     this.url = url;
     this.connect = connect;
     this.onMessage = onMessage;

@@ -7,13 +7,17 @@ const run = location.pathname.split('/').filter(Boolean).pop();
 
 function showStatus(status) {
   setText('status', status);
-  $('status').className = `badge ${status === 'active' ? 'live' : status === 'found' ? 'found' : 'bad'}`;
+  $('status').className =
+    `badge ${status === 'active' ? 'live' : status === 'found' ? 'found' : 'bad'}`;
 }
 
 const live = new LiveView($('maze'), {
   onStart(view) {
     document.title = `Ariadne: run ${view.run}`;
-    setText('title', `run ${view.run}: ${view.player} on ${view.maze} ${view.width}x${view.height}${view.ranked ? ' (ranked)' : ''}`);
+    setText(
+      'title',
+      `run ${view.run}: ${view.player} on ${view.maze} ${view.width}x${view.height}${view.ranked ? ' (ranked)' : ''}`,
+    );
     showStatus(view.status);
   },
   onEnd(view, result, replayUrl) {

@@ -1,21 +1,21 @@
 // A depth-first bot on one maze:
 //   node clients/js/examples/dfs-bot.mjs --url ws://127.0.0.1:8080/ws --generator prim --size 16x16 --seed 42
 // or a ranked run: --token TOKEN --challenge warm-up
-import { parseArgs } from "node:util";
-import { connect, depthFirst } from "../ariadne.mjs";
+import { parseArgs } from 'node:util';
+import { connect, depthFirst } from '../ariadne.mjs';
 
 const { values } = parseArgs({
   options: {
-    url: { type: "string", default: "ws://127.0.0.1:8080/ws" },
-    name: { type: "string", default: "js-dfs" },
-    generator: { type: "string", default: "hunt_and_kill" },
-    size: { type: "string", default: "16x16" },
-    seed: { type: "string" },
-    loops: { type: "string", default: "0" },
-    treasures: { type: "string", default: "1" },
-    token: { type: "string" },
-    challenge: { type: "string" },
-    timeout: { type: "string", default: "30" },
+    url: { type: 'string', default: 'ws://127.0.0.1:8080/ws' },
+    name: { type: 'string', default: 'js-dfs' },
+    generator: { type: 'string', default: 'hunt_and_kill' },
+    size: { type: 'string', default: '16x16' },
+    seed: { type: 'string' },
+    loops: { type: 'string', default: '0' },
+    treasures: { type: 'string', default: '1' },
+    token: { type: 'string' },
+    challenge: { type: 'string' },
+    timeout: { type: 'string', default: '30' },
   },
 });
 
@@ -25,19 +25,26 @@ try {
     token: values.token,
     timeoutMs: Number(values.timeout) * 1000,
   });
-  const [width, height] = values.size.split("x").map(Number);
+  const [width, height] = values.size.split('x').map(Number);
   const maze = { generator: values.generator, width, height, loops: Number(values.loops) };
   if (values.seed !== undefined) maze.seed = Number(values.seed);
-  const first = await drone.start(values.challenge ? { challenge: values.challenge }
-    : { maze, treasures: Number(values.treasures) });
-  console.log(`run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
-    (first.seed !== undefined ? ` seed ${first.seed}` : ""));
+  const first = await drone.start(
+    values.challenge
+      ? { challenge: values.challenge }
+      : { maze, treasures: Number(values.treasures) },
+  );
+  console.log(
+    `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
+      (first.seed !== undefined ? ` seed ${first.seed}` : ''),
+  );
   const result = await depthFirst(drone);
   drone.close();
-  console.log(`${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
-    `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`);
-  console.log("result:", JSON.stringify(result));
-  process.exitCode = result.status === "found" ? 0 : 1;
+  console.log(
+    `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
+      `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
+  );
+  console.log('result:', JSON.stringify(result));
+  process.exitCode = result.status === 'found' ? 0 : 1;
 } catch (error) {
   console.error(`dfs-bot: ${error.message}`);
   process.exitCode = 2;

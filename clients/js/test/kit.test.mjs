@@ -1,29 +1,31 @@
 // The JavaScript kit against the real server binary (node --test; CTest
 // passes ARIADNE_BUILD, the build folder).
-import { test, before, after } from "node:test";
-import assert from "node:assert/strict";
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { connect, depthFirst, AriadneError } from "../ariadne.mjs";
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, depthFirst, AriadneError } from '../ariadne.mjs';
 
-const build = process.env.ARIADNE_BUILD ?? new URL("../../../build/ci", import.meta.url).pathname;
-const folder = mkdtempSync(join(tmpdir(), "ariadne-js-"));
+const build = process.env.ARIADNE_BUILD ?? new URL('../../../build/ci', import.meta.url).pathname;
+const folder = mkdtempSync(join(tmpdir(), 'ariadne-js-'));
 const servers = [];
 
 // Starts ariadne-server; resolves with its URL once it listens (the port
 // arrives through a FIFO: no polling, no sleeping).
 async function startServer(...args) {
   const fifo = join(folder, `port-${servers.length}`);
-  execFileSync("mkfifo", [fifo]);
-  const proc = spawn(join(build, "server/app/ariadne-server"),
-    ["--bind", "127.0.0.1", "--port", "0", "--port-file", fifo, "--log-level", "warn", ...args],
-    { stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync('mkfifo', [fifo]);
+  const proc = spawn(
+    join(build, 'server/app/ariadne-server'),
+    ['--bind', '127.0.0.1', '--port', '0', '--port-file', fifo, '--log-level', 'warn', ...args],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   servers.push(proc);
-  const port = Number((await readFile(fifo, "utf8")).trim());
+  const port = Number((await readFile(fifo, 'utf8')).trim());
   return `ws://127.0.0.1:${port}/ws`;
 }
 
@@ -32,38 +34,56 @@ before(async () => {
   url = await startServer();
 });
 after(() => {
-  for (const proc of servers) proc.kill("SIGTERM");
+  for (const proc of servers) proc.kill('SIGTERM');
 });
 
 test("a depth-first run gives exactly the C++ bot's result offline", async () => {
-  for (const [generator, seed] of [["prim", 42], ["kruskal", 7], ["hunt_and_kill", 3]]) {
-    const drone = await connect(url, { name: "js-test" });
+  for (const [generator, seed] of [
+    ['prim', 42],
+    ['kruskal', 7],
+    ['hunt_and_kill', 3],
+  ]) {
+    const drone = await connect(url, { name: 'js-test' });
     const first = await drone.start({ maze: { generator, width: 12, height: 9, seed } });
     assert.equal(first.width, 12);
     const result = await depthFirst(drone);
     drone.close();
     const json = join(folder, `${generator}.json`);
-    execFileSync(join(build, "clients/runner/ariadne-bot"),
-      ["--offline", "--bot", "dfs", "--generator", generator, "--size", "12x9", "--seeds", String(seed),
-        "-q", "--json", json]);
-    const offline = JSON.parse(readFileSync(json, "utf8")).runs[0];
-    assert.equal(result.status, "found");
+    execFileSync(join(build, 'clients/runner/ariadne-bot'), [
+      '--offline',
+      '--bot',
+      'dfs',
+      '--generator',
+      generator,
+      '--size',
+      '12x9',
+      '--seeds',
+      String(seed),
+      '-q',
+      '--json',
+      json,
+    ]);
+    const offline = JSON.parse(readFileSync(json, 'utf8')).runs[0];
+    assert.equal(result.status, 'found');
     assert.equal(result.steps, offline.steps, `${generator} ${seed}`);
     assert.equal(result.optimal, offline.optimal);
   }
 });
 
-test("pipelined requests get their own replies, in order", async () => {
+test('pipelined requests get their own replies, in order', async () => {
   const drone = await connect(url);
-  await drone.start({ maze: { generator: "prim", width: 8, height: 8, seed: 5 } });
+  await drone.start({ maze: { generator: 'prim', width: 8, height: 8, seed: 5 } });
   const dir = drone.openSides[0];
-  const back = { N: "S", S: "N", E: "W", W: "E" }[dir];
+  const back = { N: 'S', S: 'N', E: 'W', W: 'E' }[dir];
   const replies = await Promise.all([
-    drone.request({ type: "move", dir, id: 1 }),
-    drone.request({ type: "move", dir: back, id: 2 }),
-    drone.request({ type: "sense", id: 3 }),
+    drone.request({ type: 'move', dir, id: 1 }),
+    drone.request({ type: 'move', dir: back, id: 2 }),
+    drone.request({ type: 'sense', id: 3 }),
   ]);
-  assert.deepEqual(replies.map((r) => r.id), [1, 2, 3]);
+  assert.deepEqual(
+    replies.map((r) => r.id),
+    [1, 2, 3],
+  );
   assert.equal(replies[2].steps, 2);
   assert.deepEqual(drone.position, [0, 0]);
   drone.close();
@@ -71,45 +91,50 @@ test("pipelined requests get their own replies, in order", async () => {
 
 test("refusals are AriadneErrors with the protocol's code; nothing changes", async () => {
   const drone = await connect(url);
-  await assert.rejects(drone.move("N"), (e) => e instanceof AriadneError && e.code === "no_run");
-  await assert.rejects(drone.start({ maze: { generator: "nope" } }), { code: "invalid_maze" });
-  await drone.start({ maze: { generator: "prim", width: 4, height: 4, seed: 1 } });
-  await assert.rejects(drone.path("NX"), { code: "bad_request" });
+  await assert.rejects(drone.move('N'), (e) => e instanceof AriadneError && e.code === 'no_run');
+  await assert.rejects(drone.start({ maze: { generator: 'nope' } }), { code: 'invalid_maze' });
+  await drone.start({ maze: { generator: 'prim', width: 4, height: 4, seed: 1 } });
+  await assert.rejects(drone.path('NX'), { code: 'bad_request' });
   assert.equal((await drone.sense()).steps, 0);
   drone.close();
 });
 
-test("a server that never answers fails the request after the timeout", async () => {
-  const silent = createServer(() => {});  // accepts, says nothing
-  await new Promise((resolve) => silent.listen(0, "127.0.0.1", resolve));
+test('a server that never answers fails the request after the timeout', async () => {
+  const silent = createServer(() => {}); // accepts, says nothing
+  await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const began = Date.now();
-  await assert.rejects(
-    connect(`ws://127.0.0.1:${silent.address().port}/ws`, { timeoutMs: 300 }),
-    { code: "timeout" },
-  );
+  await assert.rejects(connect(`ws://127.0.0.1:${silent.address().port}/ws`, { timeoutMs: 300 }), {
+    code: 'timeout',
+  });
   assert.ok(Date.now() - began < 5000);
   silent.close();
 });
 
-test("a competitor plays a ranked challenge with a token", async () => {
-  const db = join(folder, "cup.db");
-  const token = execFileSync(join(build, "server/tools/ariadne-admin"),
-    ["--db", db, "add-competitor", "js"], { encoding: "utf8" }).trim();
-  const file = join(folder, "cup.json");
-  execFileSync("sh", ["-c", `cat > ${file}`], {
-    input: JSON.stringify({ name: "js-cup", challenges: [{ id: "warm-up", maze: { generator: "prim", width: 8, height: 8 } }] }),
+test('a competitor plays a ranked challenge with a token', async () => {
+  const db = join(folder, 'cup.db');
+  const token = execFileSync(
+    join(build, 'server/tools/ariadne-admin'),
+    ['--db', db, 'add-competitor', 'js'],
+    { encoding: 'utf8' },
+  ).trim();
+  const file = join(folder, 'cup.json');
+  execFileSync('sh', ['-c', `cat > ${file}`], {
+    input: JSON.stringify({
+      name: 'js-cup',
+      challenges: [{ id: 'warm-up', maze: { generator: 'prim', width: 8, height: 8 } }],
+    }),
   });
-  const competitionUrl = await startServer("--competition", file, "--db", db);
-  await assert.rejects(connect(competitionUrl, { token: "wrong" }), { code: "unauthorized" });
+  const competitionUrl = await startServer('--competition', file, '--db', db);
+  await assert.rejects(connect(competitionUrl, { token: 'wrong' }), { code: 'unauthorized' });
   const drone = await connect(competitionUrl, { token });
-  assert.equal(drone.welcome.competitor, "js");
+  assert.equal(drone.welcome.competitor, 'js');
   assert.equal((await drone.challenges())[0].attempts_left, 1);
-  const first = await drone.start({ challenge: "warm-up" });
-  assert.equal(first.maze, "warm-up");
+  const first = await drone.start({ challenge: 'warm-up' });
+  assert.equal(first.maze, 'warm-up');
   assert.equal(first.seed, undefined);
   const result = await depthFirst(drone);
-  assert.equal(result.status, "found");
+  assert.equal(result.status, 'found');
   assert.equal(result.seed, undefined);
-  await assert.rejects(drone.start({ challenge: "warm-up" }), { code: "no_attempts_left" });
+  await assert.rejects(drone.start({ challenge: 'warm-up' }), { code: 'no_attempts_left' });
   drone.close();
 });
