@@ -5,7 +5,7 @@
 
 #include "core/maze/maze_layout.hpp"
 
-namespace ariadne {
+namespace ariadne::protocol {
 
 // The JSON maze format:
 //   {"format": "ariadne-maze", "version": 1, "width": W, "height": H,
@@ -20,4 +20,4 @@ maze_layout read_maze_json(std::string_view text);
 
 std::string write_maze_json(const maze_layout& layout);
 
-}  // namespace ariadne
+}  // namespace ariadne::protocol

@@ -1,69 +1,12 @@
 #include "protocol/replay_json.hpp"
 
-#include <limits>
+#include "protocol/json_values.hpp"
 
-#include <nlohmann/json.hpp>
+namespace ariadne::protocol {
 
-#include "core/maze/format_error.hpp"
-#include "protocol/codec.hpp"
-#include "protocol/maze_json.hpp"
-
-namespace ariadne {
 namespace {
 
-using json = nlohmann::json;
-
-// Raised by the readers below, caught in read_replay.
-struct replay_problem {
-  std::string message;
-};
-
-[[noreturn]] void reject(std::string message) {
-  throw replay_problem{std::move(message)};
-}
-
-const json& member(const json& object, const char* key) {
-  if (!object.is_object() || !object.contains(key)) {
-    reject(std::string("\"") + key + "\" is missing");
-  }
-  return object[key];
-}
-
-template <typename T>
-T whole(const json& object, const char* key) {
-  const json& value = member(object, key);
-  if (!value.is_number_integer()) reject(std::string("\"") + key + "\" must be a whole number");
-  if (value.is_number_unsigned()) {
-    const auto v = value.get<std::uint64_t>();
-    if (v > static_cast<std::uint64_t>(std::numeric_limits<T>::max())) {
-      reject(std::string("\"") + key + "\" is out of range");
-    }
-    return static_cast<T>(v);
-  }
-  const auto v = value.get<std::int64_t>();
-  if (v < static_cast<std::int64_t>(std::numeric_limits<T>::min()) ||
-      (v > 0 &&
-       static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))) {
-    reject(std::string("\"") + key + "\" is out of range");
-  }
-  return static_cast<T>(v);
-}
-
-std::string text(const json& object, const char* key) {
-  const json& value = member(object, key);
-  if (!value.is_string()) reject(std::string("\"") + key + "\" must be a string");
-  return value.get<std::string>();
-}
-
-json cell_json(cell c) {
-  return {{"x", c.x}, {"y", c.y}};
-}
-
-cell read_cell(const json& j, const grid& g, const char* what) {
-  const cell c{whole<std::int32_t>(j, "x"), whole<std::int32_t>(j, "y")};
-  if (!g.contains(c)) reject(std::string(what) + " is outside the maze");
-  return c;
-}
+using namespace detail;
 
 }  // namespace
 
@@ -90,8 +33,6 @@ std::string write_replay(const replay_document& replay) {
     }
     removed.push_back(std::move(list));
   }
-  std::string result;
-  protocol::append_result(result, replay.result);
   const json doc = {{"format", "ariadne-replay"},
                     {"version", 1},
                     {"run", replay.run},
@@ -99,7 +40,7 @@ std::string write_replay(const replay_document& replay) {
                     {"label", replay.label},
                     {"started_at", replay.started_at},
                     {"source", std::move(source)},
-                    {"maze", json::parse(write_maze_json(setup.layout))},
+                    {"maze", maze_json(setup.layout)},
                     {"walls_sha256", replay.walls_sha256},
                     {"options",
                      {{"treasures", setup.options.treasures},
@@ -109,7 +50,7 @@ std::string write_replay(const replay_document& replay) {
                     {"moves", replay.moves},
                     {"treasures", std::move(treasures)},
                     {"walls_removed", std::move(removed)},
-                    {"result", json::parse(result)}};
+                    {"result", result_json(replay.result)}};
   return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -120,30 +61,32 @@ std::optional<replay_document> read_replay(std::string_view text_in, std::string
     return std::nullopt;
   }
   try {
-    if (text(doc, "format") != "ariadne-replay") reject("\"format\" must be \"ariadne-replay\"");
-    if (whole<int>(doc, "version") != 1) reject("only version 1 of the replay format is known");
+    if (string_field(doc, "format") != "ariadne-replay")
+      reject("\"format\" must be \"ariadne-replay\"");
+    if (integer_field<int>(doc, "version") != 1)
+      reject("only version 1 of the replay format is known");
     replay_document replay;
-    replay.run = whole<std::uint64_t>(doc, "run");
-    replay.player = text(doc, "player");
-    replay.label = text(doc, "label");
-    replay.started_at = text(doc, "started_at");
+    replay.run = integer_field<std::uint64_t>(doc, "run");
+    replay.player = string_field(doc, "player");
+    replay.label = string_field(doc, "label");
+    replay.started_at = string_field(doc, "started_at");
     replay_setup& setup = replay.setup;
     try {
-      setup.layout = read_maze_json(member(doc, "maze").dump());
-    } catch (const format_error& e) {
-      reject(std::string("\"maze\": ") + e.what());
+      setup.layout = read_maze(member(doc, "maze"));
+    } catch (const field_problem& problem) {
+      reject("\"maze\": " + problem.message);
     }
     const grid& g = setup.layout.walls;
     const json& source = member(doc, "source");
-    setup.seed = whole<std::uint64_t>(source, "seed");
+    setup.seed = integer_field<std::uint64_t>(source, "seed");
     if (source.contains("name")) {
-      setup.source.name = text(source, "name");
+      setup.source.name = string_field(source, "name");
       if (setup.source.name.empty()) reject("\"name\" must not be empty");
     } else {
       maze_spec& spec = setup.source.spec;
-      spec.generator = text(source, "generator");
-      spec.width = whole<std::int32_t>(source, "width");
-      spec.height = whole<std::int32_t>(source, "height");
+      spec.generator = string_field(source, "generator");
+      spec.width = integer_field<std::int32_t>(source, "width");
+      spec.height = integer_field<std::int32_t>(source, "height");
       const json& loops = member(source, "loops");
       if (!loops.is_number()) reject("\"loops\" must be a number");
       spec.loops = loops.get<double>();
@@ -152,40 +95,41 @@ std::optional<replay_document> read_replay(std::string_view text_in, std::string
         reject("the source's size is not the maze's");
       }
     }
-    replay.walls_sha256 = text(doc, "walls_sha256");
+    replay.walls_sha256 = string_field(doc, "walls_sha256");
     const json& options = member(doc, "options");
-    setup.options.treasures = whole<std::uint32_t>(options, "treasures");
-    setup.options.reuse_walls_removed = whole<std::uint32_t>(options, "reuse_walls_removed");
-    replay.max_steps = whole<std::uint64_t>(options, "max_steps");
+    setup.options.treasures = integer_field<std::uint32_t>(options, "treasures");
+    setup.options.reuse_walls_removed =
+        integer_field<std::uint32_t>(options, "reuse_walls_removed");
+    replay.max_steps = integer_field<std::uint64_t>(options, "max_steps");
     setup.options.max_steps = replay.max_steps;
-    setup.options.bump_penalty = whole<std::uint32_t>(options, "bump_penalty");
-    replay.moves = text(doc, "moves");
+    setup.options.bump_penalty = integer_field<std::uint32_t>(options, "bump_penalty");
+    replay.moves = string_field(doc, "moves");
     const json& treasures = member(doc, "treasures");
     if (!treasures.is_array()) reject("\"treasures\" must be an array of cells");
     for (const json& c : treasures)
-      replay.trace.treasures.push_back(read_cell(c, g, "a treasure"));
+      replay.trace.treasures.push_back(cell_field(c, g, "a treasure"));
     const json& removed = member(doc, "walls_removed");
     if (!removed.is_array()) reject("\"walls_removed\" must be an array of arrays of walls");
     for (const json& list : removed) {
       if (!list.is_array()) reject("\"walls_removed\" must be an array of arrays of walls");
       auto& walls = replay.trace.walls_removed.emplace_back();
       for (const json& w : list) {
-        const std::string side = text(w, "side");
+        const std::string side = string_field(w, "side");
         const auto d = side.size() == 1 ? direction_from_letter(side[0]) : std::nullopt;
         if (!d) reject("a wall's \"side\" must be N, E, S or W");
-        walls.push_back(wall{read_cell(w, g, "a fallen wall"), *d});
+        walls.push_back(wall{cell_field(w, g, "a fallen wall"), *d});
       }
     }
-    auto result = protocol::parse_result(member(doc, "result").dump());
-    if (auto* problem = std::get_if<protocol::parse_error>(&result)) {
-      reject("\"result\": " + problem->message);
+    try {
+      replay.result = read_result(member(doc, "result"));
+    } catch (const field_problem& problem) {
+      reject("\"result\": " + problem.message);
     }
-    replay.result = std::get<run_result>(result);
     return replay;
-  } catch (const replay_problem& problem) {
+  } catch (const field_problem& problem) {
     error = problem.message;
   }
   return std::nullopt;
 }
 
-}  // namespace ariadne
+}  // namespace ariadne::protocol

@@ -8,7 +8,7 @@
 #include "core/model/run_result.hpp"
 #include "core/play/replayer.hpp"
 
-namespace ariadne {
+namespace ariadne::protocol {
 
 // A finished run as anyone may audit it: what it was started with (its
 // maze's source, the maze itself and the SHA-256 of its walls, the options),
@@ -39,4 +39,4 @@ std::string write_replay(const replay_document& replay);
 // field's type and range, not the moves: play_replay does that.
 std::optional<replay_document> read_replay(std::string_view text, std::string& error);
 
-}  // namespace ariadne
+}  // namespace ariadne::protocol

@@ -1,17 +1,12 @@
 #include "protocol/spectator_json.hpp"
 
-#include <nlohmann/json.hpp>
+#include "protocol/json_values.hpp"
+#include "protocol/state_writer.hpp"
 
-#include "protocol/codec.hpp"
-
-namespace ariadne {
+namespace ariadne::protocol {
 namespace {
 
-using json = nlohmann::json;
-
-json cell_json(cell c) {
-  return {{"x", c.x}, {"y", c.y}};
-}
+using namespace detail;
 
 std::string dump(const json& doc) {
   return doc.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -58,11 +53,11 @@ std::string write_spectator_message(const spectator_steps& s) {
 
 std::string write_spectator_message(const spectator_end& e) {
   std::string out = "{\"type\":\"end\",\"seq\":" + std::to_string(e.seq) + ",\"result\":";
-  protocol::append_result(out, e.result);
+  append_result(out, e.result);
   out += ",\"replay\":";
   out += e.replay.empty() ? std::string("null") : json(e.replay).dump();
   out += '}';
   return out;
 }
 
-}  // namespace ariadne
+}  // namespace ariadne::protocol

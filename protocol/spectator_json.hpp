@@ -9,7 +9,7 @@
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 
-namespace ariadne {
+namespace ariadne::protocol {
 
 // The spectator stream's messages (protocol/PROTOCOL.md, "Watching a run").
 // A trail has one letter per move attempt: upper case when the drone moved,
@@ -66,4 +66,4 @@ std::string write_spectator_message(const spectator_snapshot& snapshot);
 std::string write_spectator_message(const spectator_steps& steps);
 std::string write_spectator_message(const spectator_end& end);
 
-}  // namespace ariadne
+}  // namespace ariadne::protocol

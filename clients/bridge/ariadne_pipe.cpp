@@ -21,6 +21,7 @@
 #include "clients/bridge/line_protocol.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/maze/maze_spec.hpp"
+#include "core/model/version.hpp"
 
 extern char** environ;
 
@@ -232,7 +233,7 @@ int main(int argc, char** argv) {
   options o;
   CLI::App app{"Play one Ariadne run for a bot that speaks lines on stdin and stdout.",
                "ariadne-pipe"};
-  app.set_version_flag("--version", std::string("ariadne-pipe ") + ARIADNE_VERSION);
+  app.set_version_flag("--version", "ariadne-pipe " + std::string(version));
   app.add_option("-u,--url", o.url, "Server")->capture_default_str();
   app.add_option("--name", o.name, "The name said in hello")->capture_default_str();
   app.add_option("--token", o.token, "A competitor's token (with --challenge)")

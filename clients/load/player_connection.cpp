@@ -4,7 +4,8 @@
 
 #include "bots/local_drone.hpp"
 #include "core/model/limits.hpp"
-#include "protocol/codec.hpp"
+#include "protocol/message_writer.hpp"
+#include "protocol/server_reader.hpp"
 
 namespace ariadne::load {
 

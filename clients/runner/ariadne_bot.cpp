@@ -15,15 +15,16 @@
 #include <thread>
 
 #include "bots/bot.hpp"
+#include "bots/local_drone.hpp"
 #include "clients/runner/replay_audit.hpp"
 #include "clients/sdk/health_check.hpp"
-#include "bots/local_drone.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "core/maze/generators.hpp"
 #include "core/maze/micromouse_text.hpp"
 #include "core/maze/svg.hpp"
 #include "core/model/limits.hpp"
+#include "core/model/version.hpp"
 #include "core/play/request_check.hpp"
 
 namespace {
@@ -357,7 +358,7 @@ int run_bots(int argc, char** argv) {
   options o;
   CLI::App app{"Play Ariadne's bundled bots on seeded mazes and compare their scores.",
                "ariadne-bot"};
-  app.set_version_flag("--version", std::string("ariadne-bot ") + ARIADNE_VERSION);
+  app.set_version_flag("--version", "ariadne-bot " + std::string(version));
   app.get_formatter()->column_width(32);
   std::string bot_names = "all";
   for (const auto& info : all_bots())

@@ -22,7 +22,7 @@ int verify_replay(const std::string& path, const std::string& maze_dir, std::ost
   std::stringstream text;
   text << file.rdbuf();
   std::string error;
-  const auto replay = read_replay(text.str(), error);
+  const auto replay = protocol::read_replay(text.str(), error);
   if (!replay) {
     err << "ariadne-bot: " << path << " is not a replay: " << error << "\n";
     return 2;

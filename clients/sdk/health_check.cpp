@@ -5,8 +5,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
-#include "clients/sdk/blocking_call.hpp"
 #include "bots/drone_error.hpp"
+#include "clients/sdk/blocking_call.hpp"
 #include "clients/sdk/server_url.hpp"
 
 namespace ariadne {

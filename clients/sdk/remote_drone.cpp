@@ -7,7 +7,8 @@
 
 #include "clients/sdk/blocking_call.hpp"
 #include "clients/sdk/server_url.hpp"
-#include "protocol/codec.hpp"
+#include "protocol/message_writer.hpp"
+#include "protocol/server_reader.hpp"
 
 namespace ariadne {
 

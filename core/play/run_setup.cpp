@@ -66,11 +66,20 @@ std::variant<run, request_error> set_up_run(const run_request& request, const ma
                                             std::uint64_t seed_if_absent,
                                             run::clock::time_point now, run_observer* observer) {
   if (auto problem = check_request(request)) return std::move(*problem);
+  if (auto problem = check_host(request, catalog, host)) return std::move(*problem);
+  return set_up_checked_run(request, catalog, host, run_id, seed_if_absent, now, observer);
+}
+
+std::variant<run, request_error> set_up_checked_run(const run_request& request,
+                                                    const maze_catalog& catalog,
+                                                    const host_limits& host, std::uint64_t run_id,
+                                                    std::uint64_t seed_if_absent,
+                                                    run::clock::time_point now,
+                                                    run_observer* observer) {
   const maze_request& m = request.maze;
   const std::uint64_t seed = m.seed.value_or(seed_if_absent);
   maze_layout layout{grid(1, 1), std::nullopt, {}};
   maze_source source;
-  if (auto problem = check_host(request, catalog, host)) return std::move(*problem);
   if (m.name) {
     layout = *catalog.find(*m.name);
     source.name = *m.name;

@@ -47,5 +47,14 @@ std::variant<run, request_error> set_up_run(const run_request& request, const ma
                                             std::uint64_t seed_if_absent,
                                             run::clock::time_point now,
                                             run_observer* observer = nullptr);
+// set_up_run without its checks, for a host that has asked check_request
+// and check_host already (the server, before it charges or reserves
+// anything): the rules judge a request once.
+std::variant<run, request_error> set_up_checked_run(const run_request& request,
+                                                    const maze_catalog& catalog,
+                                                    const host_limits& host, std::uint64_t run_id,
+                                                    std::uint64_t seed_if_absent,
+                                                    run::clock::time_point now,
+                                                    run_observer* observer = nullptr);
 
 }  // namespace ariadne

@@ -6,6 +6,7 @@
 
 #include "core/maze/generators.hpp"
 #include "core/model/utc_time.hpp"
+#include "core/model/version.hpp"
 #include "core/model/whole_number.hpp"
 #include "server/app/disclosure.hpp"
 #include "server/app/server_context.hpp"
@@ -141,7 +142,7 @@ http_answer route_http(server_context& context, std::string_view method, std::st
   if (path.starts_with("/static/")) return page(path.substr(7));
   if (path == "/api/server") {
     const nlohmann::json info = {{"name", "ariadne"},
-                                 {"version", ARIADNE_VERSION},
+                                 {"version", version},
                                  {"server", server_name()},
                                  {"competition", hub != nullptr}};
     return {200, "application/json", info.dump() + "\n"};

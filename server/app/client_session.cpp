@@ -6,9 +6,11 @@
 #include <variant>
 
 #include "core/play/request_check.hpp"
-#include "protocol/codec.hpp"
+#include "protocol/client_reader.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
+#include "protocol/message_writer.hpp"
+#include "protocol/state_writer.hpp"
 #include "server/app/server_context.hpp"
 
 namespace ariadne {

@@ -3,7 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/play/commands.hpp"
-#include "protocol/codec.hpp"
+#include "protocol/message_writer.hpp"
 #include "server/app/run_starter.hpp"
 #include "server/app/server_context.hpp"
 #include "server/app/server_name.hpp"

@@ -60,10 +60,10 @@ http_answer live_replay_answer(server_context& context, std::uint64_t run_id) {
     spdlog::error("run {}: no replay: {}", run_id, *problem);
     return cannot_build();
   }
-  replay_document& replay = std::get<replay_document>(built);
+  protocol::replay_document& replay = std::get<protocol::replay_document>(built);
   if (feed->ranked()) replay.label = feed->challenge();
   // Built once per run, and kept with it.
-  auto document = std::make_shared<const std::string>(write_replay(replay));
+  auto document = std::make_shared<const std::string>(protocol::write_replay(replay));
   feed->keep_replay(document);
   return {200, "application/json", *document};
 }
@@ -95,9 +95,9 @@ http_answer ranked_replay_answer(server_context& context,
       recorded.treasures = record->treasures;
       const replay_setup played{dealt->layout(), dealt->source(), dealt->seed(), dealt->options()};
       auto built = build_replay(start, played, record->moves, recorded);
-      if (auto* replay = std::get_if<replay_document>(&built)) {
+      if (auto* replay = std::get_if<protocol::replay_document>(&built)) {
         replay->label = record->challenge;
-        return {200, "application/json", write_replay(*replay)};
+        return {200, "application/json", protocol::write_replay(*replay)};
       }
       problem = std::get<std::string>(built);
     } else {

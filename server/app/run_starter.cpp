@@ -4,7 +4,7 @@
 
 #include "core/play/commands.hpp"
 #include "core/play/run_setup.hpp"
-#include "protocol/codec.hpp"
+#include "protocol/state_writer.hpp"
 #include "server/app/costly_work.hpp"
 #include "server/app/server_context.hpp"
 #include "server/app/session_core.hpp"
@@ -24,7 +24,9 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   };
   if (auto problem = core_.seat.refuse_start()) return refuse(*problem);
   const maze_catalog& catalog = context.catalog();
-  // What the host refuses is refused before any budget is touched.
+  // The rules judged the request as it came in (client_session, or the
+  // competition file for a ranked one); what the host refuses is refused
+  // before any budget is touched.
   if (auto problem = check_host(request, catalog, context.host())) return refuse(*problem);
   const std::uint64_t cost = setup_cost(request, catalog);
   if (!context.budgets().charge_setup(core_.address, cost, now)) {
@@ -49,7 +51,7 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   auto job = [c, sink, request, run_id, seed, now, feed, id = std::string(id), this] {
     std::variant<run, request_error> setup = request_error{};
     try {
-      setup = set_up_run(request, c->catalog(), c->host(), run_id, seed, now, feed.get());
+      setup = set_up_checked_run(request, c->catalog(), c->host(), run_id, seed, now, feed.get());
     } catch (const std::exception& e) {
       setup = request_error{errc::server_busy,
                             std::string("the server could not set this maze up: ") + e.what()};
@@ -69,7 +71,8 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
                           : costly_work::placement::here;
   switch (where) {
     case costly_work::placement::here: {
-      auto setup = set_up_run(request, catalog, context.host(), run_id, seed, now, feed.get());
+      auto setup =
+          set_up_checked_run(request, catalog, context.host(), run_id, seed, now, feed.get());
       pending_feed_.reset();
       pending_ranked_.reset();
       finish(std::move(setup), std::move(pending_slot_), std::move(feed), std::move(ranked), id,

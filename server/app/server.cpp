@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "core/model/version.hpp"
 #include "server/app/routes.hpp"
 #include "server/app/server_context.hpp"
 #include "server/app/server_name.hpp"
@@ -32,7 +33,7 @@ unsigned short server::port() const {
 
 void server::start() {
   transport_->start();
-  spdlog::info("ariadne-server {} listening on {}:{} ({} threads, {} named mazes)", ARIADNE_VERSION,
+  spdlog::info("ariadne-server {} listening on {}:{} ({} threads, {} named mazes)", version,
                context_->config().bind, port(), transport_->threads(), context_->catalog().size());
 }
 

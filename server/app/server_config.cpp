@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "core/model/limits.hpp"
+#include "core/model/version.hpp"
 
 namespace ariadne {
 
@@ -19,7 +20,7 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   server_config c;
   CLI::App app{"Ariadne: a WebSocket server for hidden-treasure maze exploration.",
                "ariadne-server"};
-  app.set_version_flag("--version", std::string("ariadne-server ") + ARIADNE_VERSION);
+  app.set_version_flag("--version", "ariadne-server " + std::string(version));
   app.get_formatter()->column_width(40);
   app.footer(
       "Every option can also be set through the environment variable named beside it.\n"

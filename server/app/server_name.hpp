@@ -2,11 +2,13 @@
 
 #include <string>
 
+#include "core/model/version.hpp"
+
 namespace ariadne {
 
 // How the server names itself: the HTTP Server header and welcome's `server`.
 inline std::string server_name() {
-  return std::string("ariadne/") + ARIADNE_VERSION;
+  return "ariadne/" + std::string(version);
 }
 
 }  // namespace ariadne

@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "protocol/codec.hpp"
+#include "protocol/message_writer.hpp"
 #include "server/app/ranked_runs.hpp"
 #include "server/app/server_context.hpp"
 #include "server/net/log_text.hpp"

@@ -24,9 +24,10 @@ std::optional<replay_setup> setup_for(const run_start& start, const maze_catalog
   return setup;
 }
 
-replay_document replay_from(const run_start& start, const replay_setup& setup, std::string moves,
-                            const replay_trace& trace, const run_result& result) {
-  replay_document replay;
+protocol::replay_document replay_from(const run_start& start, const replay_setup& setup,
+                                      std::string moves, const replay_trace& trace,
+                                      const run_result& result) {
+  protocol::replay_document replay;
   replay.run = start.run_id;
   replay.player = start.player;
   replay.label = start.source.label();
@@ -41,8 +42,8 @@ replay_document replay_from(const run_start& start, const replay_setup& setup, s
   return replay;
 }
 
-std::variant<replay_document, std::string> build_replay(const run_feed& feed,
-                                                        const maze_catalog& catalog) {
+std::variant<protocol::replay_document, std::string> build_replay(const run_feed& feed,
+                                                                  const maze_catalog& catalog) {
   const run_summary summary = feed.summary();
   if (!summary.start || !summary.result) return std::string("the run has not ended");
   std::string moves;
@@ -50,20 +51,20 @@ std::variant<replay_document, std::string> build_replay(const run_feed& feed,
   return build_replay(*summary.start, catalog, std::move(moves), *summary.result);
 }
 
-std::variant<replay_document, std::string> build_replay(const run_start& start,
-                                                        const maze_catalog& catalog,
-                                                        std::string moves,
-                                                        const run_result& recorded) {
+std::variant<protocol::replay_document, std::string> build_replay(const run_start& start,
+                                                                  const maze_catalog& catalog,
+                                                                  std::string moves,
+                                                                  const run_result& recorded) {
   std::string error;
   auto setup = setup_for(start, catalog, error);
   if (!setup) return error;
   return build_replay(start, *setup, std::move(moves), recorded);
 }
 
-std::variant<replay_document, std::string> build_replay(const run_start& start,
-                                                        const replay_setup& setup,
-                                                        std::string moves,
-                                                        const run_result& recorded) {
+std::variant<protocol::replay_document, std::string> build_replay(const run_start& start,
+                                                                  const replay_setup& setup,
+                                                                  std::string moves,
+                                                                  const run_result& recorded) {
   const replay_outcome outcome = play_replay(setup, moves, recorded.status);
   if (!outcome.error.empty()) return "the run does not replay: " + outcome.error;
   const run_result& got = outcome.result;

@@ -81,7 +81,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   const run& r = replayer_->state();
   outcome result = outcome::idle;
   if (first && from_ == 0) {
-    spectator_snapshot s;
+    protocol::spectator_snapshot s;
     s.run = feed_->run_id();
     s.player = feed_->player();
     s.maze = feed_->ranked() ? feed_->challenge() : setup_.source.label();
@@ -102,10 +102,10 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
     s.found = r.found();
     s.score = r.result().score;
     s.status = r.status();
-    messages.push_back(write_spectator_message(s));
+    messages.push_back(protocol::write_spectator_message(s));
     result = outcome::sent;
   } else if (!batch_trail_.empty()) {
-    spectator_steps s;
+    protocol::spectator_steps s;
     s.seq = seq();
     s.trail = std::move(batch_trail_);
     s.open = std::move(batch_open_);
@@ -115,7 +115,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
     s.bumps = r.bumps();
     s.found = r.found();
     s.score = r.result().score;
-    messages.push_back(write_spectator_message(s));
+    messages.push_back(protocol::write_spectator_message(s));
     result = outcome::sent;
   }
   batch_trail_.clear();
@@ -127,7 +127,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   const bool whole = !feed_->moves().full();
   if (whole && r.active()) replayer_->finish_as(summary.result->status);
   if (whole && !collecting_ && seq() != from_) return outcome::bad_from;
-  spectator_end end;
+  protocol::spectator_end end;
   end.seq = whole ? seq() : std::max(seq(), feed_->seq());
   end.result = *summary.result;
   // The replay itself is built, checked and cached by GET /api/replays, on
@@ -137,7 +137,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   } else {
     end.result.seed.reset();
   }
-  messages.push_back(write_spectator_message(end));
+  messages.push_back(protocol::write_spectator_message(end));
   return outcome::ended;
 }
 

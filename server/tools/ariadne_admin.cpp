@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/model/limits.hpp"
+#include "core/model/version.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
@@ -97,7 +98,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
 int run_admin(int argc, char** argv) {
   CLI::App app{"Manage an Ariadne competition's database: competitors, tokens, results.",
                "ariadne-admin"};
-  app.set_version_flag("--version", std::string("ariadne-admin ") + ARIADNE_VERSION);
+  app.set_version_flag("--version", "ariadne-admin " + std::string(version));
   app.require_subcommand(1);
   std::string db = "ariadne.db";
   app.add_option("--db", db, "The competition's SQLite database")

@@ -16,6 +16,7 @@
 #include "core/maze/solver.hpp"
 #include "core/maze/svg.hpp"
 #include "core/model/limits.hpp"
+#include "core/model/version.hpp"
 #include "core/play/request_check.hpp"
 #include "protocol/maze_json.hpp"
 
@@ -59,7 +60,7 @@ maze_layout read_layout(const std::string& path, std::string format) {
   try {
     if (format == "text") return read_micromouse_text(text);
     if (format == "num") return read_num(text);
-    return read_maze_json(text);
+    return protocol::read_maze_json(text);
   } catch (const format_error& e) {
     throw usage_error(path + ": " + e.what());
   }
@@ -99,7 +100,7 @@ std::string describe(const maze_layout& layout) {
 
 int run(int argc, char** argv) {
   CLI::App app{"Generate, convert, describe and draw Ariadne mazes.", program};
-  app.set_version_flag("--version", std::string("ariadne-maze ") + ARIADNE_VERSION);
+  app.set_version_flag("--version", "ariadne-maze " + std::string(version));
   app.get_formatter()->column_width(34);
 
   maze_spec spec;
@@ -200,7 +201,7 @@ int run(int argc, char** argv) {
   } else if (format == "num") {
     text = write_num(layout.walls);
   } else if (format == "json") {
-    text = write_maze_json(layout);
+    text = protocol::write_maze_json(layout);
   } else {
     svg_options options;
     options.cell_size = cell_size;

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "bots/bot.hpp"
-#include "clients/sdk/health_check.hpp"
 #include "bots/local_drone.hpp"
+#include "clients/sdk/health_check.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "server/app/server.hpp"

@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "protocol/codec.hpp"
+#include "protocol/client_reader.hpp"
+#include "protocol/message_writer.hpp"
+#include "protocol/server_reader.hpp"
 
 namespace {
 

@@ -33,7 +33,7 @@ void round_trip(std::string_view text, Read read, Write write) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   round_trip(text, read_micromouse_text, write_micromouse_text);
-  round_trip(text, read_maze_json, write_maze_json);
+  round_trip(text, protocol::read_maze_json, protocol::write_maze_json);
   round_trip(text, read_num, [](const maze_layout& m) { return write_num(m.walls); });
   return 0;
 }

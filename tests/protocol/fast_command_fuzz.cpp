@@ -13,8 +13,9 @@
 #include <vector>
 
 #include "core/maze/rng.hpp"
-#include "protocol/codec.hpp"
+#include "protocol/client_reader.hpp"
 #include "protocol/fast_command.hpp"
+#include "protocol/message_writer.hpp"
 #include "protocol/raw_json.hpp"
 
 #include <nlohmann/json.hpp>

@@ -13,7 +13,7 @@ TEST(maze_json, writes_one_hex_digit_per_cell_from_the_south_west) {
   maze_layout m{grid(2, 1), cell{0, 0}, {cell{1, 0}}};
   m.walls.set_open(cell{0, 0}, direction::east, true);
   // (0, 0): walls N, S, W = 8 + 2 + 1 = b; (1, 0): walls N, E, S = e.
-  EXPECT_EQ(write_maze_json(m),
+  EXPECT_EQ(protocol::write_maze_json(m),
             "{\"format\":\"ariadne-maze\",\"goals\":[{\"x\":1,\"y\":0}],\"height\":1,"
             "\"start\":{\"x\":0,\"y\":0},\"version\":1,\"walls\":\"be\",\"width\":2}\n");
 }
@@ -23,14 +23,14 @@ TEST(maze_json, round_trips_every_generator) {
     rng r(4);
     maze_layout m{info.make(11, 6, r), cell{3, 2}, {cell{10, 5}, cell{0, 5}}};
     add_loops(m.walls, 0.4, r);
-    const std::string text = write_maze_json(m);
-    EXPECT_EQ(read_maze_json(text), m) << info.name;
-    EXPECT_EQ(write_maze_json(read_maze_json(text)), text) << info.name;
+    const std::string text = protocol::write_maze_json(m);
+    EXPECT_EQ(protocol::read_maze_json(text), m) << info.name;
+    EXPECT_EQ(protocol::write_maze_json(protocol::read_maze_json(text)), text) << info.name;
   }
 }
 
 TEST(maze_json, start_and_goals_are_optional) {
-  const maze_layout m = read_maze_json(R"({"width":1,"height":2,"walls":"7d"})");
+  const maze_layout m = protocol::read_maze_json(R"({"width":1,"height":2,"walls":"7d"})");
   EXPECT_FALSE(m.start.has_value());
   EXPECT_TRUE(m.goals.empty());
   EXPECT_EQ(m.walls.passage_count(), 1U);
@@ -38,7 +38,7 @@ TEST(maze_json, start_and_goals_are_optional) {
 
 std::string error_of(const std::string& text) {
   try {
-    read_maze_json(text);
+    protocol::read_maze_json(text);
   } catch (const format_error& e) {
     return e.what();
   }

@@ -12,7 +12,7 @@ namespace ariadne {
 namespace {
 
 // A finished run with three treasures and falling walls, and its replay.
-replay_document finished_replay() {
+protocol::replay_document finished_replay() {
   run_feed feed(42, "tester");
   run_request request;
   request.maze.generator = "wilson";
@@ -29,12 +29,13 @@ replay_document finished_replay() {
   while (r.active())
     r.move(static_cast<direction>(random.below(4)));
   auto built = build_replay(feed, maze_catalog{});
-  EXPECT_TRUE(std::holds_alternative<replay_document>(built)) << std::get<std::string>(built);
-  return std::get<replay_document>(built);
+  EXPECT_TRUE(std::holds_alternative<protocol::replay_document>(built))
+      << std::get<std::string>(built);
+  return std::get<protocol::replay_document>(built);
 }
 
 TEST(replay_json, round_trips) {
-  const replay_document replay = finished_replay();
+  const protocol::replay_document replay = finished_replay();
   EXPECT_EQ(replay.run, 42U);
   EXPECT_EQ(replay.player, "tester");
   EXPECT_EQ(replay.label, "wilson");
@@ -44,9 +45,9 @@ TEST(replay_json, round_trips) {
   EXPECT_EQ(replay.trace.walls_removed.size(), 2U);
   EXPECT_EQ(replay.walls_sha256, walls_digest(replay.setup.layout.walls));
 
-  const std::string text = write_replay(replay);
+  const std::string text = protocol::write_replay(replay);
   std::string error;
-  const auto back = read_replay(text, error);
+  const auto back = protocol::read_replay(text, error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(back->run, replay.run);
   EXPECT_EQ(back->label, replay.label);
@@ -68,24 +69,25 @@ TEST(replay_json, round_trips) {
 }
 
 TEST(replay_json, refuses_what_is_not_a_replay) {
-  const std::string good = write_replay(finished_replay());
+  const std::string good = protocol::write_replay(finished_replay());
   auto broken = [&](auto&& change) {
     nlohmann::json doc = nlohmann::json::parse(good);
     change(doc);
     std::string error;
-    EXPECT_FALSE(read_replay(doc.dump(), error));
+    EXPECT_FALSE(protocol::read_replay(doc.dump(), error));
     return error;
   };
   std::string error;
-  EXPECT_FALSE(read_replay("[1, 2]", error));
-  EXPECT_FALSE(read_replay("not json", error));
+  EXPECT_FALSE(protocol::read_replay("[1, 2]", error));
+  EXPECT_FALSE(protocol::read_replay("not json", error));
   EXPECT_EQ(broken([](auto& d) { d["format"] = "ariadne-maze"; }),
             "\"format\" must be \"ariadne-replay\"");
   EXPECT_EQ(broken([](auto& d) { d["version"] = 2; }),
             "only version 1 of the replay format is known");
   EXPECT_EQ(broken([](auto& d) { d.erase("moves"); }), "\"moves\" is missing");
   EXPECT_EQ(broken([](auto& d) { d["run"] = -1; }), "\"run\" is out of range");
-  EXPECT_EQ(broken([](auto& d) { d["treasures"][0]["x"] = 99; }), "a treasure is outside the maze");
+  EXPECT_EQ(broken([](auto& d) { d["treasures"][0]["x"] = 99; }),
+            "a treasure (99, 2) is outside the maze");
   EXPECT_EQ(broken([](auto& d) { d["walls_removed"][0][0]["side"] = "Q"; }),
             "a wall's \"side\" must be N, E, S or W");
   EXPECT_NE(broken([](auto& d) { d["maze"]["walls"] = "0"; }).find("\"maze\""), std::string::npos);

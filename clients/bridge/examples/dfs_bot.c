@@ -12,7 +12,7 @@ static const int dx[] = {0, 1, 0, -1};
 static const int dy[] = {1, 0, -1, 0};
 
 /* Reads an answer: fills x, y, open and found; returns 0 at the END of the run. */
-static int answer(int *x, int *y, char *open, int *found) {
+static int answer(int* x, int* y, char* open, int* found) {
   char line[512], kind[16];
   if (!fgets(line, sizeof line, stdin)) return 0;
   if (sscanf(line, "%15s", kind) != 1 || strcmp(kind, "END") == 0) return 0;
@@ -38,8 +38,8 @@ int main(void) {
       sscanf(line, "START %d %d %d %d %7s", &width, &height, &x, &y, open) != 5) {
     return 1;
   }
-  char *visited = calloc((size_t)width * (size_t)height, 1);
-  int *back = malloc(sizeof(int) * (size_t)width * (size_t)height);
+  char* visited = calloc((size_t)width * (size_t)height, 1);
+  int* back = malloc(sizeof(int) * (size_t)width * (size_t)height);
   int depth = 0, found = 0, searching_for = 0;
   visited[y * width + x] = 1;
   for (;;) {
