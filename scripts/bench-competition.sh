@@ -14,9 +14,10 @@ bash "$root/scripts/build-release.sh"
 cmake --build --preset release -j 2 --target ariadne-load >/dev/null
 bin=$root/build/release
 work=$(mktemp -d "${2:-/tmp}/ariadne-bench-competition.XXXXXX")
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$root/tests/support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  ariadne_cleanup
   wait 2>/dev/null || true
   rm -rf "$work"
 }
@@ -40,13 +41,9 @@ for i in $(seq 1 100); do
 done
 
 start_server() {
-  rm -f "$work/port"
-  mkfifo "$work/port"
-  taskset -c 0 "$bin/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
-    --threads 1 --log-level warn --rate-limit 0 --competition "$work/bench.json" \
-    --db "$work/bench.db" &
-  server_pid=$!
-  read -r -t 30 port < "$work/port"
+  ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
+    --competition "$work/bench.json" --db "$work/bench.db" || exit 1
+  port=$ariadne_port
 }
 load() {
   taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:$port/ws" -c 100 \
@@ -78,9 +75,7 @@ for round in 1 2 3; do
     "$(field "$ranked" p99_us)" "$(field "$practice" p99_us)"
 done
 commits=$(curl -s "http://127.0.0.1:$port/metrics" | grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')
-kill "$server_pid"
-wait "$server_pid" || true
-server_pid=
+ariadne_stop_server || true
 median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
 echo
 echo "median ratio (ranked / practice moves per second): $(median "${ratios[@]}")"

@@ -17,7 +17,10 @@ load_bin=$bin/clients/load/ariadne-load
 ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d)
 pids=()
+# shellcheck source=tests/support/server.sh
+source "$root/tests/support/server.sh"
 cleanup() {
+  ariadne_cleanup
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$work"
@@ -26,13 +29,10 @@ trap cleanup EXIT
 
 # Starts ariadne-server on core 0; sets server_port and server_pid.
 start_ariadne() {
-  mkfifo "$work/port.$1"
-  taskset -c 0 "$server_bin" --bind 127.0.0.1 --port 0 --port-file "$work/port.$1" --threads 1 \
-    --log-level warn --rate-limit 0 --max-connections 20000 --max-connections-per-ip 20000 \
-    --max-runs 20000 &
-  server_pid=$!
-  pids+=("$server_pid")
-  read -r -t 30 server_port < "$work/port.$1"
+  ariadne_start_server taskset -c 0 "$server_bin" --threads 1 --rate-limit 0 \
+    --max-connections 20000 --max-connections-per-ip 20000 --max-runs 20000 || exit 1
+  server_pid=$ariadne_pid
+  server_port=$ariadne_port
 }
 start_floor() {
   mkfifo "$work/floor"
@@ -49,7 +49,7 @@ load() {
 }
 field() { /usr/bin/python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
 
-start_ariadne main
+start_ariadne
 start_floor
 echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo
@@ -83,9 +83,8 @@ p=$(load "$server_port" -c 100 -p 1 --path 64)
 echo "path messages of 64 moves, 100 connections: $(field "$p" moves_per_s | xargs printf '%.0f') moves/s, p99 $(field "$p" p99_us) us, errors $(field "$p" errors)"
 
 # Memory: a fresh server, RSS before and with 10,000 idle connections after hello.
-kill "$server_pid"
-wait "$server_pid" 2>/dev/null || true
-start_ariadne idle
+ariadne_stop_server || true
+start_ariadne
 rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 before=$(rss "$server_pid")
 mkfifo "$work/ready"

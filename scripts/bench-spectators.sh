@@ -18,24 +18,23 @@ cmake --build --preset release -j 2 --target ariadne-load >/dev/null
 bin=$root/build/release
 work=$(mktemp -d)
 server_pid=
+# shellcheck source=tests/support/server.sh
+source "$root/tests/support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+  ariadne_cleanup
   wait 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
 start_server() {
-  rm -f "$work/port"
-  mkfifo "$work/port"
-  taskset -c 0 "$bin/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
-    --threads 1 --log-level warn --rate-limit 0 --max-spectators 10000 &
-  server_pid=$!
-  read -r -t 30 port < "$work/port"
+  ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
+    --max-spectators 10000 || exit 1
+  server_pid=$ariadne_pid
+  port=$ariadne_port
 }
 stop_server() {
-  kill "$server_pid"
-  wait "$server_pid" 2>/dev/null || true
+  ariadne_stop_server || true
   server_pid=
 }
 

@@ -12,18 +12,15 @@ bash "$root/scripts/build-release.sh"
 cmake --build --preset release -j "${ARIADNE_JOBS:-2}" --target ariadne-load >/dev/null
 bin=$root/build/release
 work=$(mktemp -d)
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$root/tests/support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  ariadne_cleanup
   rm -rf "$work"
 }
 trap cleanup EXIT
-mkfifo "$work/port"
-"$bin/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
-  --log-level warn &
-server_pid=$!
-read -r -t 30 port < "$work/port"
-url="ws://127.0.0.1:$port/ws"
+ariadne_start_server "$bin/server/app/ariadne-server" || exit 1
+url=$ariadne_url
 players=(--url "$url" -c 8 -w 2 -d "$seconds" --verify --side 32)
 "$bin/clients/load/ariadne-load" "${players[@]}" --json "$work/quiet.json" >/dev/null
 "$bin/clients/load/ariadne-load" "${players[@]}" --starts 3 --json "$work/attack.json" >/dev/null

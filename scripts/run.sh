@@ -16,33 +16,18 @@ bin=$root/build/release
 server=$bin/server/app/ariadne-server
 bot=$bin/clients/runner/ariadne-bot
 
-work=$(mktemp -d)
-server_pid=
-stop_server() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap stop_server EXIT
+# shellcheck source=tests/support/server.sh
+source "$root/tests/support/server.sh"
+ariadne_error_prefix=error:
+trap ariadne_cleanup EXIT
 trap 'echo; echo "==> stopping"; exit 0' INT TERM
 
 echo "==> starting ariadne-server on port $port (mazes: $ARIADNE_MAZE_DIR)"
-# The server writes its port to this FIFO once it listens: no guessing how long to wait.
-mkfifo "$work/port"
-ARIADNE_PORT=$port "$server" --port-file "$work/port" &
-server_pid=$!
-bound=
-if ! read -r -t 60 bound < "$work/port" || [ -z "$bound" ]; then
-  echo "error: ariadne-server did not start (see its message above)" >&2
-  exit 1
-fi
-url="ws://127.0.0.1:$bound/ws"
-if ! "$bot" --ping "$url"; then
-  echo "error: ariadne-server does not answer /healthz" >&2
-  exit 1
-fi
+# Its address and port as the user asked; it says through a FIFO when it
+# listens (no guessing how long to wait), then /healthz must answer.
+ARIADNE_PORT=$port ariadne_launch_server --log - --timeout 60 "$server" || exit 1
+bound=$ariadne_port
+url=$ariadne_url
 echo "==> healthy: http://127.0.0.1:$bound/healthz"
 
 echo "==> the bundled bots on three seeded 16x16 mazes with a few loops"
@@ -59,4 +44,4 @@ Ariadne is serving drones on $url
 Logging at level $ARIADNE_LOG_LEVEL (set ARIADNE_LOG_LEVEL=info for a line per connection and run).
 Press Ctrl-C to stop.
 MSG
-wait "$server_pid"
+wait "$ariadne_pid"

@@ -9,21 +9,17 @@ build=$1
 source_dir=$2
 pipe=$build/clients/bridge/ariadne-pipe
 work=$(mktemp -d)
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
-  wait 2>/dev/null || true
+  ariadne_cleanup
   rm -rf "$work"
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-mkfifo "$work/port"
-"$build/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" \
-  --log-level warn &
-server_pid=$!
-read -r port < "$work/port"
-url=ws://127.0.0.1:$port/ws
+ariadne_start_server "$build/server/app/ariadne-server" || exit 1
+url=$ariadne_url
 cc -O2 -o "$work/dfs_bot" "$source_dir/clients/bridge/examples/dfs_bot.c"
 
 steps_of() { sed -n 's/^result: //p' "$1" | /usr/bin/python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["status"], r["steps"], r["bumps"], r["optimal"])'; }

@@ -12,7 +12,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 
 try:
     import websockets  # noqa: F401
@@ -24,7 +25,7 @@ except ImportError:
 def main():
     server, kit = sys.argv[1], sys.argv[2]
     proc, port = start_server(server)
-    failures = passed = 0
+    checks = Checks()
     try:
         for args in (["--seed", "42"],
                      ["--generator", "kruskal", "--size", "20x12", "--seed", "7", "--loops", "0.5"],
@@ -35,24 +36,18 @@ def main():
             result_line = [line for line in lines if line.startswith("result: ")]
             mine = [line for line in lines if "steps by my count" in line]
             if run.returncode != 0 or not result_line or not mine:
-                print(f"FAIL: {args}: exit {run.returncode}\n{run.stdout}{run.stderr}")
-                failures += 1
+                checks.fail(f"{args}: exit {run.returncode}\n{run.stdout}{run.stderr}")
                 continue
             result = json.loads(result_line[0][len("result: "):])
             my_steps = int(mine[0].split(":")[1].split()[0])
-            if result["status"] == "found" and result["steps"] == my_steps == result["score"]:
-                passed += 1
-            else:
-                print(f"FAIL: {args}: my {my_steps} steps, server result {result}")
-                failures += 1
+            checks.check(result["status"] == "found" and
+                         result["steps"] == my_steps == result["score"],
+                         f"{args}: my {my_steps} steps, server result {result}")
         # A bad URL gives a one-line error and exit code 2.
         run = subprocess.run([sys.executable, kit, "--url", "ws://127.0.0.1:1/ws"],
                              capture_output=True, text=True, timeout=60)
-        if run.returncode == 2 and run.stderr.count("\n") == 1:
-            passed += 1
-        else:
-            print(f"FAIL: refused connection gave exit {run.returncode}: {run.stderr}")
-            failures += 1
+        checks.check(run.returncode == 2 and run.stderr.count("\n") == 1,
+                     f"refused connection gave exit {run.returncode}: {run.stderr}")
         # A server that accepts and never answers: the kit gives up after --timeout.
         hung = socket.socket()
         hung.bind(("127.0.0.1", 0))
@@ -63,16 +58,11 @@ def main():
                              capture_output=True, text=True, timeout=60)
         took = time.monotonic() - began
         hung.close()
-        if run.returncode == 2 and took < 20 and run.stderr.count("\n") == 1:
-            passed += 1
-        else:
-            print(f"FAIL: a hung server gave exit {run.returncode} after {took:.1f} s: {run.stderr}")
-            failures += 1
+        checks.check(run.returncode == 2 and took < 20 and run.stderr.count("\n") == 1,
+                     f"a hung server gave exit {run.returncode} after {took:.1f} s: {run.stderr}")
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-    print(f"{passed} passed, {failures} failed")
-    sys.exit(1 if failures else 0)
+        stop_server(proc, timeout=10)
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ server=$2
 work=$(mktemp -d)
 failures=0
 passed=0
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  ariadne_cleanup
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -18,14 +19,8 @@ check() {
   if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
 }
 
-# The server reports its port through a FIFO: this waits exactly until it listens.
-mkfifo "$work/port"
-"$server" --port 0 --bind 127.0.0.1 --port-file "$work/port" --log-level warn &
-server_pid=$!
-port=
-read -r -t 30 port < "$work/port"
-[ -n "$port" ] || { echo "FAIL: the server did not start"; exit 1; }
-url="ws://127.0.0.1:$port/ws"
+ariadne_start_server "$server" || exit 1
+url=$ariadne_url
 
 args=(--bot all --generator prim --size 12x9 --seeds 1-15 --loops 0.4 --treasures 2 --reuse-walls 5 -q)
 "$bot" "${args[@]}" --offline --json "$work/offline.json" > "$work/offline.txt"

@@ -23,7 +23,8 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 
 try:
     import websockets  # noqa: F401
@@ -39,13 +40,8 @@ BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
 MAZES = os.path.join(SOURCE, "docker/mazes")
 
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
+checks = Checks()
+check = checks.check
 
 
 def admin(db, *args, ok=True):
@@ -322,8 +318,7 @@ def play_competition(folder, seeds):
               "ariadne_store_commit_seconds_count" in metrics, "competition metrics")
         check(board["competition"] == "test-cup", "leaderboard names the competition")
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+        stop_server(proc)
         log.close()
     # Secrecy: tokens nowhere but with their owners.
     with open(os.path.join(folder, f"{seeds}.log")) as f:
@@ -393,8 +388,7 @@ def after_close(folder, db, path, runs, seeds):
             checked += 1
         check(checked >= 6, f"only {checked} mazes regenerated")
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+        stop_server(proc)
     # Not yet open.
     early = write(folder, f"{seeds}-early.json", competition(seeds, opens_at="2099-01-01T00:00:00Z"))
     proc, port = start_server(SERVER, "--competition", early, "--db", db, "--maze-dir", MAZES)
@@ -409,8 +403,7 @@ def after_close(folder, db, path, runs, seeds):
                 await c.close()
         check(asyncio.run(try_early()) == "competition_not_open", "not yet open")
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+        stop_server(proc)
     # A file that changes a played challenge is refused, naming it.
     changed = competition(seeds)
     changed["challenges"] = [dict(CHALLENGES[0], attempts=5)] + CHALLENGES[1:]
@@ -423,8 +416,7 @@ def after_close(folder, db, path, runs, seeds):
     added["challenges"] = CHALLENGES + [{"id": "new", "maze": {"generator": "prim"}}]
     proc, port = start_server(SERVER, "--competition", write(folder, "added.json", added), "--db",
                               db, "--maze-dir", MAZES)
-    proc.terminate()
-    check(proc.wait(timeout=15) == 0, "a file with an added challenge starts")
+    check(stop_server(proc) == 0, "a file with an added challenge starts")
     check(admin(db, "check").stdout.strip() == "ok", "integrity check")
 
 
@@ -489,8 +481,7 @@ def test_live_run_at_close(folder):
                       f"revoked: {e.code} {e.reason}")
         asyncio.run(scenario())
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+        stop_server(proc)
 
 
 def main():
@@ -504,10 +495,8 @@ def main():
     proc, port = start_server(SERVER, "--competition", os.path.join(SOURCE, "docker/competition.json"),
                               "--db", os.path.join(folder, "sample.db"), "--maze-dir", MAZES)
     check(json.loads(get(port, "/api/competition"))["name"] == "demo-cup", "the sample file")
-    proc.terminate()
-    proc.wait(timeout=15)
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1 if failures else 0)
+    stop_server(proc)
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 
 try:
     import websockets  # noqa: F401
@@ -34,13 +35,8 @@ BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
 ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
 ATTEMPTS = 1000
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
+checks = Checks()
+check = checks.check
 
 
 def admin(db, *args):
@@ -91,9 +87,9 @@ def main():
         if round_ < 3:
             proc.send_signal(signal.SIGKILL)
             kills += 1
+            proc.wait(timeout=15)
         else:
-            proc.terminate()
-        proc.wait(timeout=15)
+            stop_server(proc)
         for bot in bots:
             bot.wait(timeout=60)
     check(kills == 3, "three kills")
@@ -148,11 +144,9 @@ def main():
         time.sleep(0.1)
     check(status == "abandoned", f"a dropped run past its window is {status}")
     check(len(json.loads(admin(db, "export-runs"))) == before, "no run added")
-    proc.terminate()
-    proc.wait(timeout=15)
-    print(f"{kills} kills, {len(runs)} runs, {len(interrupted)} interrupted, "
-          f"{len(failures)} failure(s)")
-    sys.exit(1 if failures else 0)
+    stop_server(proc)
+    print(f"{kills} kills, {len(runs)} runs, {len(interrupted)} interrupted")
+    checks.finish()
 
 
 if __name__ == "__main__":

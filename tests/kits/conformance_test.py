@@ -16,7 +16,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
@@ -26,6 +27,8 @@ ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
 KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
 JS = os.path.join(SOURCE, "clients/js/examples/dfs-bot.mjs")
 FIELDS = ("status", "steps", "bumps", "score", "optimal")
+checks = Checks()
+check = checks.check
 
 if shutil.which("node") is None or not os.path.isdir(os.path.join(SOURCE, "clients/js/node_modules/ws")):
     print("SKIP: node, or the JavaScript kit's packages (npm ci in clients/js), missing")
@@ -57,7 +60,6 @@ def main():
             {"id": "one", "maze": {"generator": "prim", "width": 10, "height": 10}}]}, f)
     proc, port = start_server(SERVER, "--competition", competition, "--db", db)
     url = f"ws://127.0.0.1:{port}/ws"
-    failures = 0
     try:
         for run in runs:
             size = f"{run['width']}x{run['height']}"
@@ -88,10 +90,7 @@ def main():
                                      os.path.join(folder, "dfs_bot")],
                                     capture_output=True, text=True, timeout=60)
             got["bridge"] = pick(result_line(bridge.stdout)) if result_line(bridge.stdout) else bridge.stderr
-            if len(set(got.values())) != 1:
-                failures += 1
-                print(f"FAIL: {run}: {got}")
-            else:
+            if check(len(set(got.values())) == 1, f"{run}: {got}"):
                 print(f"ok {run['generator']} {size} seed {run['seed']}: {got['cpp']}")
         # One ranked challenge per kit, with its token.
         ranked = {
@@ -103,21 +102,16 @@ def main():
         }
         for kit, command in ranked.items():
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
-            if done.returncode != 0:
-                failures += 1
-                print(f"FAIL: {kit} ranked: {done.stdout}{done.stderr}")
+            check(done.returncode == 0, f"{kit} ranked: {done.stdout}{done.stderr}")
         export = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs"], capture_output=True,
                                            text=True, check=True).stdout)
         steps = {r["competitor"]: (r["status"], r["steps"]) for r in export}
         # Shared seeds: the same maze for everyone, and the same strategy.
-        if sorted(steps) != sorted(kits) or len(set(steps.values())) != 1:
-            failures += 1
-            print(f"FAIL: ranked runs differ: {steps}")
+        check(sorted(steps) == sorted(kits) and len(set(steps.values())) == 1,
+              f"ranked runs differ: {steps}")
     finally:
-        proc.terminate()
-        proc.wait(timeout=15)
-    print(f"{failures} failure(s)")
-    sys.exit(1 if failures else 0)
+        stop_server(proc)
+    checks.finish()
 
 
 if __name__ == "__main__":

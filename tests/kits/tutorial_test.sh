@@ -7,10 +7,10 @@ set -euo pipefail
 build=$1
 source_dir=$2
 work=$(mktemp -d)
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
-  wait 2>/dev/null || true
+  ariadne_cleanup
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -21,10 +21,8 @@ fi
 mkdir -p "$work/build"
 ln -s "$source_dir/clients" "$work/clients"
 ln -s "$build" "$work/build/ci"
-mkfifo "$work/port"
-"$build/server/app/ariadne-server" --bind 127.0.0.1 --port 0 --port-file "$work/port" --log-level warn &
-server_pid=$!
-read -r port < "$work/port"
+ariadne_start_server "$build/server/app/ariadne-server" || exit 1
+port=$ariadne_port
 # The sh blocks of the tutorial, but the one that starts a server.
 /usr/bin/python3 - "$source_dir/docs/tutorial.md" "$work/commands.sh" "$port" <<'PY'
 import re, sys

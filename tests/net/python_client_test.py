@@ -13,7 +13,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 
 try:
     import jsonschema
@@ -33,6 +34,9 @@ def conforms(message, kind):
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(message))
     if errors:
         raise AssertionError(f"{message} does not match the {kind} schema: {errors[0].message}")
+
+checks = Checks()
+check = checks.check
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 DELTA = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
@@ -70,17 +74,6 @@ async def explore(ws, state):
 
 
 async def play(port):
-    failures = 0
-    passed = 0
-
-    def check(condition, what):
-        nonlocal failures, passed
-        if condition:
-            passed += 1
-        else:
-            failures += 1
-            print("FAIL:", what)
-
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as ws:
         reply = await call(ws, {"type": "sense", "id": 1})
         check(reply == {"type": "error", "id": 1, "code": "hello_required",
@@ -124,21 +117,16 @@ async def play(port):
         check((state["position"], state["steps"], state["bumps"]) ==
               (batched["position"], batched["steps"], batched["bumps"]),
               f"path {batched} differs from single moves {state}")
-    return passed, failures
 
 
 def main():
     proc, port = start_server(sys.argv[1], "--maze-dir", sys.argv[2])
     try:
-        passed, failures = asyncio.run(asyncio.wait_for(play(port), 60))
+        asyncio.run(asyncio.wait_for(play(port), 60))
     finally:
-        proc.terminate()
-        code = proc.wait(timeout=10)
-    if code != 0:
-        print(f"FAIL: the server exited with {code} on SIGTERM")
-        failures += 1
-    print(f"{passed} passed, {failures} failed")
-    sys.exit(1 if failures else 0)
+        code = stop_server(proc, timeout=10)
+    check(code == 0, f"the server exited with {code} on SIGTERM")
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -9,18 +9,18 @@ set -u
 server=$1
 bot=$2
 work=$(mktemp -d)
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  ariadne_cleanup
   rm -rf "$work"
 }
 trap cleanup EXIT
-mkfifo "$work/port"
 # A small descriptor budget: the server fits its connection limit into it.
-(ulimit -n 256 && exec "$server" --bind 0.0.0.0 --port 0 --port-file "$work/port" --threads 1 \
-  --max-connections-per-ip 50 --log-level warn) > "$work/log" 2>&1 &
-server_pid=$!
-read -r -t 30 port < "$work/port" || { echo "FAIL: the server did not start"; exit 1; }
+# shellcheck disable=SC2016  # $@ is the inner shell's
+ariadne_start_server bash -c 'ulimit -n 256 && exec "$@"' ulimit "$server" --threads 1 \
+  --max-connections-per-ip 50 || exit 1
+port=$ariadne_port
 failures=0
 passed=0
 check() {
@@ -78,7 +78,7 @@ open_after=$(sed -n "s/^open_after_3s //p" "$work/attacker")
 check '[ "${open_after:-999}" -le 50 ]' "the attacker kept $open_after connections (its share is 50)"
 check '! grep -q still_open "$work/attacker"' "a half-sent request outlived the header timeout"
 check 'grep -q done "$work/attacker"' "the attacker did not finish: $(cat "$work/attacker")"
-lines=$(grep -c "accept failed" "$work/log")
+lines=$(grep -c "accept failed" "$ariadne_log")
 check '[ "$lines" -lt 20 ]' "$lines accept failures logged"
 "$bot" --ping "ws://127.0.0.1:$port/ws"
 rc=$?

@@ -10,7 +10,10 @@ work=$(mktemp -d)
 failures=0
 passed=0
 pids=()
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
+  ariadne_cleanup
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   wait 2>/dev/null
   rm -rf "$work"
@@ -21,10 +24,9 @@ check() {
 }
 value() { /usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
 
-mkfifo "$work/port" "$work/floor" "$work/ready"
-"$server" --bind 127.0.0.1 --port 0 --port-file "$work/port" --log-level warn --threads 1 &
-pids+=($!)
-read -r -t 30 port < "$work/port"
+mkfifo "$work/floor" "$work/ready"
+ariadne_start_server "$server" --threads 1 || exit 1
+port=$ariadne_port
 "$floor" 0 1 > "$work/floor" &
 pids+=($!)
 read -r -t 30 floor_port < "$work/floor"

@@ -14,19 +14,19 @@ load=$2
 seconds=${3:-30}
 quiet=$(( seconds / 3 > 5 ? seconds / 3 : 5 ))
 work=$(mktemp -d)
-server_pid=
 sampler_pid=
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
+  local status=$?
   [ -n "$sampler_pid" ] && kill "$sampler_pid" 2>/dev/null
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  ariadne_cleanup "$status"
   rm -rf "$work"
 }
 trap cleanup EXIT
-mkfifo "$work/port"
-"$server" --bind 127.0.0.1 --port 0 --port-file "$work/port" --log-level warn > "$work/log" 2>&1 &
-server_pid=$!
-read -r -t 30 port < "$work/port" || { echo "FAIL: the server did not start"; exit 1; }
-url="ws://127.0.0.1:$port/ws"
+ariadne_start_server "$server" || exit 1
+server_pid=$ariadne_pid
+url=$ariadne_url
 players=(-c 8 -w 1 --verify --side 32)
 descriptors() { ls "/proc/$server_pid/fd" | wc -l; }
 

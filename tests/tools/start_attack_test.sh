@@ -11,17 +11,15 @@ server=$1
 load=$2
 seconds=${3:-8}
 work=$(mktemp -d)
-server_pid=
+# shellcheck source=tests/support/server.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  ariadne_cleanup
   rm -rf "$work"
 }
 trap cleanup EXIT
-mkfifo "$work/port"
-"$server" --bind 127.0.0.1 --port 0 --port-file "$work/port" --log-level warn > "$work/log" 2>&1 &
-server_pid=$!
-read -r -t 30 port < "$work/port" || { echo "FAIL: the server did not start"; exit 1; }
-"$load" --url "ws://127.0.0.1:$port/ws" -c 4 -w 1 -d "$seconds" --verify --side 32 --starts 3 \
+ariadne_start_server "$server" || exit 1
+"$load" --url "$ariadne_url" -c 4 -w 1 -d "$seconds" --verify --side 32 --starts 3 \
   --json "$work/attack.json" > "$work/attack.txt" || { cat "$work/attack.txt"; echo "FAIL: ariadne-load"; exit 1; }
 /usr/bin/python3 - "$work/attack.json" <<'PY'
 import json, sys

@@ -13,7 +13,8 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
 
 try:
@@ -34,13 +35,8 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
 
 binary, artifacts = sys.argv[1], sys.argv[2]
 os.makedirs(artifacts, exist_ok=True)
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+checks = Checks(verbose=True)
+check = checks.check
 
 
 def browser():
@@ -206,11 +202,8 @@ async def main():
         await playground(driver, base)
     finally:
         driver.quit()
-        proc.terminate()
-        proc.wait()
-    if failures:
-        sys.exit(1)
-    print("the pages work in a real browser")
+        stop_server(proc)
+    checks.finish("the pages work in a real browser")
 
 
 asyncio.run(main())

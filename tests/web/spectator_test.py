@@ -19,7 +19,8 @@ import urllib.request
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "support"))
 sys.path.insert(0, os.path.join(here, "..", "..", "clients", "python"))
-from ariadne_server import start_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
 import jsonschema  # noqa: E402
 import websockets  # noqa: E402
@@ -30,13 +31,8 @@ with open(os.path.join(here, "..", "..", "protocol", "protocol.schema.json")) as
 build = sys.argv[1]
 SERVER = os.path.join(build, "server/app/ariadne-server")
 ADMIN = os.path.join(build, "server/tools/ariadne-admin")
-failures = []
-
-
-def check(ok, what):
-    print(("ok: " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+checks = Checks(verbose=True)
+check = checks.check
 
 
 def conforms(document, definition):
@@ -243,8 +239,7 @@ async def ranked(folder):
               "after the close its stream ends with the maze and the seed")
         # After a restart the run is no longer in memory: its replay is rebuilt
         # from the store, the same.
-        proc.terminate()
-        proc.wait()
+        stop_server(proc)
         proc, port = start_server(SERVER, "--competition", path, "--db", db)
         status, stored = get(port, f"/api/replays/{run}")
         # The same document; only its start time is the attempt's, not the run's.
@@ -265,8 +260,7 @@ async def ranked(folder):
         check(verify.returncode == 1 and "MISMATCH" in verify.stderr,
               "and refuses it with one move changed")
     finally:
-        proc.terminate()
-        proc.wait()
+        stop_server(proc)
 
 
 async def too_long(port):
@@ -296,8 +290,7 @@ async def on_server(scenario, *args):
     try:
         await scenario(port)
     finally:
-        proc.terminate()
-        proc.wait()
+        stop_server(proc)
 
 
 async def main():
@@ -307,9 +300,7 @@ async def main():
     await on_server(too_long, "--max-replay-moves", "1000")
     with tempfile.TemporaryDirectory() as folder:
         await ranked(folder)
-    if failures:
-        sys.exit(1)
-    print("the spectator stream keeps its promises")
+    checks.finish("the spectator stream keeps its promises")
 
 
 asyncio.run(main())
