@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "clients/bridge/line_protocol.hpp"
+#include "clients/sdk/maze_options.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/maze/maze_spec.hpp"
 #include "core/model/version.hpp"
@@ -35,14 +36,8 @@ struct options {
   std::string name = "ariadne-pipe";
   std::string token;
   std::string challenge;
-  std::string generator{default_generator};
-  std::string size = "16x16";
+  maze_options maze;
   std::optional<std::uint64_t> seed;
-  double loops = 0;
-  std::uint32_t treasures = 1;
-  std::uint32_t reuse_walls = 0;
-  std::uint64_t max_steps = 0;
-  std::string maze;
   double timeout_seconds = 30;
   std::vector<std::string> command;
 };
@@ -134,32 +129,13 @@ class child_program {
   FILE* out_ = nullptr;
 };
 
-protocol::start_message request_for(const options& o) {
-  protocol::start_message start;
-  if (!o.maze.empty()) {
-    start.maze.name = o.maze;
-  } else {
-    start.maze.generator = o.generator;
-    const auto x = o.size.find('x');
-    if (x == std::string::npos) throw CLI::ValidationError("--size must look like 16x16");
-    start.maze.width = std::stoi(o.size.substr(0, x));
-    start.maze.height = std::stoi(o.size.substr(x + 1));
-    start.maze.loops = o.loops;
-  }
-  start.maze.seed = o.seed;
-  start.treasures = o.treasures;
-  if (o.reuse_walls > 0) start.reuse_walls_removed = o.reuse_walls;
-  if (o.max_steps > 0) start.max_steps = o.max_steps;
-  return start;
-}
-
 int relay(const options& o) {
   signal(SIGPIPE, SIG_IGN);  // a bot that exits early: write fails, it does not kill us
   remote_drone d(o.url, o.name,
                  std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
                  o.token);
   const drone_state& first =
-      o.challenge.empty() ? d.start(request_for(o)) : d.start_challenge(o.challenge);
+      o.challenge.empty() ? d.start(o.maze.request(o.seed)) : d.start_challenge(o.challenge);
   child_program bot(o.command);
   std::uint64_t bad_lines = 0;
   bool ended_by_bot = true;
@@ -239,15 +215,8 @@ int main(int argc, char** argv) {
   app.add_option("--token", o.token, "A competitor's token (with --challenge)")
       ->envname("ARIADNE_TOKEN");
   app.add_option("--challenge", o.challenge, "Play a ranked run on this challenge");
-  app.add_option("-g,--generator", o.generator, "Maze generator")->capture_default_str();
-  app.add_option("--size", o.size, "Maze size WxH")->capture_default_str();
+  o.maze.add_to(app, "A named maze of the server instead of a generator");
   app.add_option("--seed", o.seed, "Maze seed (default: the server picks one)");
-  app.add_option("--loops", o.loops, "Fraction of dead ends removed, 0 to 1")
-      ->capture_default_str();
-  app.add_option("--treasures", o.treasures, "Treasures")->capture_default_str();
-  app.add_option("--reuse-walls", o.reuse_walls, "Walls knocked down after each find");
-  app.add_option("--max-steps", o.max_steps, "Move limit (default 10 x cells)");
-  app.add_option("--maze", o.maze, "A named maze of the server instead of a generator");
   app.add_option("--timeout", o.timeout_seconds, "Seconds to wait for each reply")
       ->check(CLI::Range(0.001, 3600.0))
       ->capture_default_str();
@@ -262,6 +231,13 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   try {
+    // The options are a start request: the rules check it before anything is spawned.
+    if (o.challenge.empty()) {
+      if (auto problem = o.maze.problem(o.seed)) {
+        std::cerr << "ariadne-pipe: " << *problem << "\n";
+        return 2;
+      }
+    }
     return relay(o);
   } catch (const std::exception& e) {
     std::cerr << "ariadne-pipe: " << e.what() << "\n";

@@ -2,13 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
+#include "server/competition/competition_opening.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/store/sqlite_store.hpp"
@@ -19,92 +18,14 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string read_secret_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw competition_error("secret file " + path + ": cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string secret = text.str();
-  while (!secret.empty() &&
-         (secret.back() == '\n' || secret.back() == '\r' || secret.back() == ' ')) {
-    secret.pop_back();
-  }
-  if (secret.size() < 16) {
-    throw competition_error("secret file " + path + ": holds fewer than 16 characters");
-  }
-  return secret;
-}
-
-std::int64_t now_ms() {
-  return unix_ms(std::chrono::system_clock::now());
-}
-
 }  // namespace
 
 competition_hub::competition_hub(competition_rules rules, const std::string& db_path,
                                  const std::string& secret_file)
     : rules_(std::move(rules)) {
-  auto store = std::make_unique<sqlite_store>(db_path);
-  store->begin();
-  try {
-    // The file against what the database knows: a challenge that has runs
-    // must not change under them.
-    std::set<std::string> played;
-    const std::vector<ranked_run_record> runs = store->runs();
-    for (const ranked_run_record& r : runs)
-      played.insert(r.challenge);
-    for (const challenge_record& old : store->challenges()) {
-      if (played.count(old.id) == 0) continue;
-      const challenge* now = rules_.find(old.id);
-      if (now == nullptr) {
-        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
-                                " but is missing from the competition file: put it back");
-      }
-      if (now->definition != old.definition) {
-        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
-                                " and the file changes it (was " + old.definition + ", now " +
-                                now->definition + "): add a new challenge instead");
-      }
-    }
-    const auto seeds = store->meta("seeds");
-    if (!runs.empty() && seeds && *seeds != to_string(rules_.seeds)) {
-      throw competition_error("the competition has ranked runs with \"seeds\": \"" + *seeds +
-                              "\" and the file says \"" + std::string(to_string(rules_.seeds)) +
-                              "\"");
-    }
-    if (!secret_file.empty()) {
-      secret_ = read_secret_file(secret_file);
-      const std::string fingerprint = token_hash(secret_);
-      const auto stored = store->meta("secret_hash");
-      if (!runs.empty() && stored && *stored != fingerprint) {
-        throw competition_error("secret file " + secret_file +
-                                ": not the secret this competition's runs were dealt with");
-      }
-      store->set_meta("secret_hash", fingerprint);
-    } else if (auto kept = store->meta("secret")) {
-      secret_ = *kept;
-    } else {
-      secret_ = new_secret();
-      store->set_meta("secret", secret_);
-    }
-    store->set_meta("competition", rules_.name);
-    store->set_meta("seeds", to_string(rules_.seeds));
-    for (std::size_t i = 0; i < rules_.challenges.size(); ++i) {
-      const challenge& c = rules_.challenges[i];
-      store->put_challenge({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
-    }
-    const std::size_t interrupted = store->interrupt_in_play(now_ms());
-    if (interrupted > 0) {
-      spdlog::warn(
-          "{} ranked run(s) were in play when the server stopped: recorded as "
-          "interrupted, their attempts given back",
-          interrupted);
-    }
-    store->commit();
-  } catch (...) {
-    store->rollback();
-    throw;
-  }
+  opened_competition opened = open_competition(rules_, db_path, secret_file);
+  secret_ = std::move(opened.secret);
+  std::unique_ptr<sqlite_store>& store = opened.store;
   // The mirror, from the database as it now stands.
   for (const ranked_run_record& r : store->runs()) {
     tally& t = tallies_[{r.competitor, r.challenge}];
@@ -122,25 +43,15 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     add_run(marks_, r);
   }
   last_run_number_ = store->last_run_number();
-  writer_ = std::make_unique<store_writer>(std::move(store), [this] {
-    {
-      std::lock_guard lock(board_mutex_);
-      ++writes_;
-    }
-    board_wake_.notify_one();
-  });
-  board_thread_ = std::thread([this, db_path] { refresh_loop(db_path); });
-  refresh_leaderboard_now();
+  board_ = std::make_unique<leaderboard_cache>(
+      db_path, [this](results_store& reader) { return rebuild_leaderboard(reader); });
+  writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
+  board_->refresh_now();
 }
 
 competition_hub::~competition_hub() {
   writer_.reset();  // every queued write lands first
-  {
-    std::lock_guard lock(board_mutex_);
-    board_stop_ = true;
-  }
-  board_wake_.notify_all();
-  board_thread_.join();
+  board_.reset();
 }
 
 void competition_hub::authorize(std::string token,
@@ -296,7 +207,7 @@ std::vector<challenge_record> competition_hub::challenge_records() const {
   return list;
 }
 
-void competition_hub::rebuild_leaderboard(results_store& reader) {
+leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store& reader) {
   const auto challenges = challenge_records();
   // Only the competitor list comes from the database (ariadne-admin changes
   // it); the marks are kept in memory: a rebuild costs competitors x
@@ -323,65 +234,26 @@ void competition_hub::rebuild_leaderboard(results_store& reader) {
   // With shared seeds a best run's figures would tell the others a deal's
   // treasure distance: they wait for the close.
   const bool details = rules_.seeds == seed_mode::per_competitor || rules_.closed(now);
-  auto board = std::make_shared<const std::string>(
-      ariadne::leaderboard_json(rules_.name, unix_ms(now), challenges, rows, ranked, details));
-  auto csv =
-      std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details));
-  auto about = std::make_shared<const std::string>(build_competition_json(now));
-  std::lock_guard lock(board_mutex_);
-  board_json_ = std::move(board);
-  board_csv_ = std::move(csv);
-  competition_json_ = std::move(about);
-}
-
-void competition_hub::refresh_loop(std::string db_path) {
-  std::unique_ptr<sqlite_store> reader;
-  try {
-    reader = std::make_unique<sqlite_store>(db_path, sqlite_store::access::read_only);
-  } catch (const std::exception& e) {
-    spdlog::error("leaderboard: {}", e.what());
-  }
-  std::unique_lock lock(board_mutex_);
-  for (;;) {
-    board_wake_.wait_for(lock, std::chrono::seconds(2),
-                         [this] { return board_stop_ || writes_ != board_writes_; });
-    if (board_stop_) return;
-    const std::uint64_t seen = writes_;
-    lock.unlock();
-    try {
-      if (reader) rebuild_leaderboard(*reader);
-    } catch (const std::exception& e) {
-      spdlog::error("leaderboard: {}", e.what());
-    }
-    lock.lock();
-    board_writes_ = seen;
-    board_done_.notify_all();
-    // However fast results come, rebuild at most every board_interval.
-    board_wake_.wait_for(lock, board_interval, [this] { return board_stop_; });
-  }
+  return {std::make_shared<const std::string>(ariadne::leaderboard_json(
+              rules_.name, unix_ms(now), challenges, rows, ranked, details)),
+          std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details)),
+          std::make_shared<const std::string>(build_competition_json(now))};
 }
 
 void competition_hub::refresh_leaderboard_now() {
-  std::unique_lock lock(board_mutex_);
-  ++writes_;  // asks for a rebuild even when nothing was written
-  const std::uint64_t wanted = writes_;
-  board_wake_.notify_one();
-  board_done_.wait(lock, [&] { return board_writes_ >= wanted || board_stop_; });
+  board_->refresh_now();
 }
 
 std::shared_ptr<const std::string> competition_hub::leaderboard_json() const {
-  std::lock_guard lock(board_mutex_);
-  return board_json_;
+  return board_->current().board_json;
 }
 
 std::shared_ptr<const std::string> competition_hub::leaderboard_csv() const {
-  std::lock_guard lock(board_mutex_);
-  return board_csv_;
+  return board_->current().board_csv;
 }
 
 std::shared_ptr<const std::string> competition_hub::competition_json() const {
-  std::lock_guard lock(board_mutex_);
-  return competition_json_;
+  return board_->current().competition_json;
 }
 
 std::string competition_hub::build_competition_json(time_point now) const {

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -12,7 +11,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <tuple>
 #include <variant>
 #include <vector>
@@ -23,6 +21,7 @@
 #include "protocol/messages.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/leaderboard.hpp"
+#include "server/competition/leaderboard_cache.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 
@@ -128,14 +127,11 @@ class competition_hub {
     std::uint32_t used = 0;   // attempts counted
   };
   std::vector<challenge_record> challenge_records() const;
-  void refresh_loop(std::string db_path);
-  void rebuild_leaderboard(results_store& reader);
-  // The least time between two rebuilds of the leaderboard.
-  static constexpr std::chrono::milliseconds board_interval{200};
+  // The published documents, built on the leaderboard cache's thread.
+  leaderboard_cache::documents rebuild_leaderboard(results_store& reader);
 
   competition_rules rules_;
   std::string secret_;
-  std::unique_ptr<store_writer> writer_;
   std::uint64_t last_run_number_ = 0;
 
   mutable std::mutex mutex_;  // guards what follows
@@ -151,17 +147,9 @@ class competition_hub {
   std::array<std::uint64_t, 8> ended_by_status_{};
   std::uint64_t interrupted_ = 0;
 
-  // The leaderboard cache and its thread.
-  mutable std::mutex board_mutex_;
-  std::condition_variable board_wake_;
-  std::condition_variable board_done_;
-  std::uint64_t writes_ = 0;        // commits seen
-  std::uint64_t board_writes_ = 0;  // commits the cache reflects
-  bool board_stop_ = false;
-  std::shared_ptr<const std::string> board_json_;
-  std::shared_ptr<const std::string> board_csv_;
-  std::shared_ptr<const std::string> competition_json_;
-  std::thread board_thread_;
+  // Before the writer: the writer's commits call it, until the writer is gone.
+  std::unique_ptr<leaderboard_cache> board_;
+  std::unique_ptr<store_writer> writer_;
 };
 
 }  // namespace ariadne

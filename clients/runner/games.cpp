@@ -1,0 +1,89 @@
+#include "clients/runner/games.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "bots/drone_error.hpp"
+
+namespace ariadne {
+
+namespace {
+
+// Plays one game on a drone whose previous run has ended.
+outcome play_one(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
+  outcome out{std::string(player.name()), seed, false, {}, {}};
+  try {
+    d.start(maze.request(seed));
+  } catch (const drone_error& e) {
+    // A lost connection or a start the server refuses would fail every game;
+    // a busy or rate-limited server fails this one.
+    const auto code = e.code();
+    if (!code || (code != errc::server_busy && code != errc::rate_limited)) throw;
+    out.error = e.what();
+    return out;
+  }
+  try {
+    out.result = finish_game(d, player);
+    out.played = true;
+  } catch (const drone_error& e) {
+    if (!e.code()) throw;  // the connection is gone
+    out.error = e.what();
+  }
+  return out;
+}
+
+}  // namespace
+
+const run_result& finish_game(drone& d, bot& player) {
+  player.play(d);
+  if (!d.finished()) d.abandon();
+  return *d.state().result;
+}
+
+const run_result& play_game(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
+  d.start(maze.request(seed));
+  return finish_game(d, player);
+}
+
+std::vector<outcome> play_all(const std::vector<std::string>& bots,
+                              const std::vector<std::uint64_t>& seeds, const maze_options& maze,
+                              unsigned jobs,
+                              const std::function<std::unique_ptr<drone>()>& make_drone,
+                              const std::function<void(const std::string& bot)>& tick) {
+  // Each worker pulls the next game.
+  const std::size_t total = bots.size() * seeds.size();
+  std::vector<outcome> outcomes(total);
+  std::atomic<std::size_t> next{0};
+  std::mutex failure_mutex;
+  std::string failure;
+  auto worker = [&] {
+    try {
+      auto d = make_drone();
+      std::vector<std::unique_ptr<bot>> players;
+      for (const auto& name : bots)
+        players.push_back(make_bot(name));
+      for (std::size_t k = next++; k < total; k = next++) {
+        const std::size_t b = k / seeds.size();
+        outcomes[k] = play_one(*d, *players[b], maze, seeds[k % seeds.size()]);
+        tick(bots[b]);
+      }
+    } catch (const std::exception& e) {
+      std::lock_guard lock(failure_mutex);
+      if (failure.empty()) failure = e.what();
+      next = total;  // stop the others
+    }
+  };
+  std::vector<std::jthread> workers;
+  const unsigned count = std::min<unsigned>(jobs, static_cast<unsigned>(total));
+  for (unsigned j = 1; j < count; ++j)
+    workers.emplace_back(worker);
+  worker();
+  workers.clear();  // joins them
+  if (!failure.empty()) throw std::runtime_error(failure);
+  return outcomes;
+}
+
+}  // namespace ariadne

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/bot.hpp"
+#include "bots/drone.hpp"
+#include "clients/sdk/maze_options.hpp"
+#include "core/model/run_result.hpp"
+
+namespace ariadne {
+
+// One game: a bot on a seed.
+struct outcome {
+  std::string bot;
+  std::uint64_t seed = 0;
+  bool played = false;
+  run_result result;
+  std::string error;
+};
+
+// Lets the bot play the started run to its end (abandoning if it stops early).
+const run_result& finish_game(drone& d, bot& player);
+// Starts a run on the maze and seed, and plays it to its end.
+const run_result& play_game(drone& d, bot& player, const maze_options& maze, std::uint64_t seed);
+
+// Every bot on every seed, in bot-major order, by `jobs` workers with a
+// drone each (make_drone); tick(bot) after each game. A lost connection, or
+// a start the server refuses, stops them all: the first such error is
+// thrown. A busy or rate-limited server fails only that game.
+std::vector<outcome> play_all(const std::vector<std::string>& bots,
+                              const std::vector<std::uint64_t>& seeds, const maze_options& maze,
+                              unsigned jobs,
+                              const std::function<std::unique_ptr<drone>()>& make_drone,
+                              const std::function<void(const std::string& bot)>& tick);
+
+}  // namespace ariadne

@@ -1,0 +1,69 @@
+#include "clients/runner/ranked_play.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "bots/drone_error.hpp"
+#include "clients/runner/games.hpp"
+#include "clients/sdk/remote_drone.hpp"
+
+namespace ariadne {
+
+int play_ranked(const runner_options& o, bot& player) {
+  using json = nlohmann::json;
+  remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token);
+  const auto& welcome = d.welcome();
+  if (!welcome.competition) throw usage_error(o.url + " runs no competition");
+  std::cout << "competitor " << welcome.competitor.value_or("?") << " in "
+            << welcome.competition->name << " with " << player.name() << "\n";
+  json runs = json::array();
+  bool matched = false;
+  int status = 0;
+  for (const auto& c : welcome.competition->challenges) {
+    if (o.challenge != "all" && o.challenge != c.id) continue;
+    matched = true;
+    const std::uint32_t tries = std::min(o.attempts, c.attempts_left);
+    if (tries == 0) {
+      std::cout << c.id << ": no attempts left\n";
+      status = 1;
+    }
+    for (std::uint32_t k = 0; k < tries; ++k) {
+      try {
+        d.start_challenge(c.id);
+      } catch (const drone_error& e) {
+        std::cout << c.id << ": " << e.what() << "\n";
+        status = 1;
+        break;
+      }
+      const run_result& r = finish_game(d, player);
+      // The mark the leaderboard ranks: the run's efficiency.
+      const double ratio = efficiency_of(r.status, r.score, r.optimal);
+      std::printf(
+          "%s: %s steps %llu bumps %llu score %llu optimal %llu ratio %.4f\n", c.id.c_str(),
+          std::string(to_string(r.status)).c_str(), static_cast<unsigned long long>(r.steps),
+          static_cast<unsigned long long>(r.bumps), static_cast<unsigned long long>(r.score),
+          static_cast<unsigned long long>(r.optimal), ratio);
+      runs.push_back({{"challenge", c.id},
+                      {"status", std::string(to_string(r.status))},
+                      {"steps", r.steps},
+                      {"bumps", r.bumps},
+                      {"score", r.score},
+                      {"optimal", r.optimal},
+                      {"found", r.found},
+                      {"treasures", r.treasures},
+                      {"ratio", ratio}});
+    }
+  }
+  if (!matched) throw usage_error("the competition has no challenge \"" + o.challenge + "\"");
+  if (!o.json_file.empty()) {
+    std::ofstream out(o.json_file);
+    out << json{{"competitor", welcome.competitor.value_or("")}, {"runs", runs}}.dump(2) << "\n";
+    if (!out) throw std::runtime_error("cannot write " + o.json_file);
+  }
+  return status;
+}
+
+}  // namespace ariadne

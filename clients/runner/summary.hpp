@@ -1,0 +1,33 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+#include "clients/runner/games.hpp"
+
+namespace ariadne {
+
+// One bot's games, summed up.
+struct summary {
+  std::string bot;
+  std::size_t runs = 0;
+  std::size_t found = 0;
+  std::size_t errors = 0;
+  double median_steps = 0;
+  double mean_steps = 0;
+  double median_bumps = 0;
+  double median_efficiency = 0;
+  std::uint64_t worst_steps = 0;
+};
+
+summary summarize(const std::string& bot, const std::vector<outcome>& all);
+// The table ariadne-bot prints, one line a bot.
+std::string format_table(const std::vector<summary>& rows);
+// --json: every game and the summary.
+nlohmann::json games_json(const std::vector<outcome>& outcomes, const std::vector<summary>& rows,
+                          const maze_options& maze);
+
+}  // namespace ariadne

@@ -1,0 +1,102 @@
+#include "server/competition/competition_opening.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "server/competition/secrets.hpp"
+
+namespace ariadne {
+
+namespace {
+
+std::string read_secret_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw competition_error("secret file " + path + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string secret = text.str();
+  while (!secret.empty() &&
+         (secret.back() == '\n' || secret.back() == '\r' || secret.back() == ' ')) {
+    secret.pop_back();
+  }
+  if (secret.size() < 16) {
+    throw competition_error("secret file " + path + ": holds fewer than 16 characters");
+  }
+  return secret;
+}
+
+}  // namespace
+
+opened_competition open_competition(const competition_rules& rules, const std::string& db_path,
+                                    const std::string& secret_file) {
+  opened_competition opened;
+  auto store = std::make_unique<sqlite_store>(db_path);
+  store->begin();
+  try {
+    // The file against what the database knows: a challenge that has runs
+    // must not change under them.
+    std::set<std::string> played;
+    const std::vector<ranked_run_record> runs = store->runs();
+    for (const ranked_run_record& r : runs)
+      played.insert(r.challenge);
+    for (const challenge_record& old : store->challenges()) {
+      if (played.count(old.id) == 0) continue;
+      const challenge* now = rules.find(old.id);
+      if (now == nullptr) {
+        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
+                                " but is missing from the competition file: put it back");
+      }
+      if (now->definition != old.definition) {
+        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
+                                " and the file changes it (was " + old.definition + ", now " +
+                                now->definition + "): add a new challenge instead");
+      }
+    }
+    const auto seeds = store->meta("seeds");
+    if (!runs.empty() && seeds && *seeds != to_string(rules.seeds)) {
+      throw competition_error("the competition has ranked runs with \"seeds\": \"" + *seeds +
+                              "\" and the file says \"" + std::string(to_string(rules.seeds)) +
+                              "\"");
+    }
+    if (!secret_file.empty()) {
+      opened.secret = read_secret_file(secret_file);
+      const std::string fingerprint = token_hash(opened.secret);
+      const auto stored = store->meta("secret_hash");
+      if (!runs.empty() && stored && *stored != fingerprint) {
+        throw competition_error("secret file " + secret_file +
+                                ": not the secret this competition's runs were dealt with");
+      }
+      store->set_meta("secret_hash", fingerprint);
+    } else if (auto kept = store->meta("secret")) {
+      opened.secret = *kept;
+    } else {
+      opened.secret = new_secret();
+      store->set_meta("secret", opened.secret);
+    }
+    store->set_meta("competition", rules.name);
+    store->set_meta("seeds", to_string(rules.seeds));
+    for (std::size_t i = 0; i < rules.challenges.size(); ++i) {
+      const challenge& c = rules.challenges[i];
+      store->put_challenge({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
+    }
+    const std::size_t interrupted =
+        store->interrupt_in_play(unix_ms(std::chrono::system_clock::now()));
+    if (interrupted > 0) {
+      spdlog::warn(
+          "{} ranked run(s) were in play when the server stopped: recorded as "
+          "interrupted, their attempts given back",
+          interrupted);
+    }
+    store->commit();
+  } catch (...) {
+    store->rollback();
+    throw;
+  }
+  opened.store = std::move(store);
+  return opened;
+}
+
+}  // namespace ariadne

@@ -1,0 +1,65 @@
+#include "server/competition/leaderboard_cache.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/store/sqlite_store.hpp"
+
+namespace ariadne {
+
+leaderboard_cache::leaderboard_cache(std::string db_path, rebuild_fn rebuild)
+    : rebuild_(std::move(rebuild)),
+      thread_([this, db_path = std::move(db_path)](const std::stop_token& stop) {
+        loop(stop, db_path);
+      }) {}
+
+void leaderboard_cache::written() {
+  {
+    std::lock_guard lock(mutex_);
+    ++writes_;
+  }
+  wake_.notify_one();
+}
+
+void leaderboard_cache::refresh_now() {
+  std::unique_lock lock(mutex_);
+  ++writes_;  // asks for a rebuild even when nothing was written
+  const std::uint64_t wanted = writes_;
+  wake_.notify_one();
+  done_.wait(lock, [&] { return built_ >= wanted || thread_.get_stop_token().stop_requested(); });
+}
+
+leaderboard_cache::documents leaderboard_cache::current() const {
+  std::lock_guard lock(mutex_);
+  return documents_;
+}
+
+void leaderboard_cache::loop(const std::stop_token& stop, const std::string& db_path) {
+  std::unique_ptr<sqlite_store> reader;
+  try {
+    reader = std::make_unique<sqlite_store>(db_path, sqlite_store::access::read_only);
+  } catch (const std::exception& e) {
+    spdlog::error("leaderboard: {}", e.what());
+  }
+  std::unique_lock lock(mutex_);
+  while (!stop.stop_requested()) {
+    wake_.wait_for(lock, stop, std::chrono::seconds(2), [this] { return writes_ != built_; });
+    if (stop.stop_requested()) break;
+    const std::uint64_t seen = writes_;
+    lock.unlock();
+    documents fresh;
+    try {
+      if (reader) fresh = rebuild_(*reader);
+    } catch (const std::exception& e) {
+      spdlog::error("leaderboard: {}", e.what());
+    }
+    lock.lock();
+    if (fresh.board_json) documents_ = std::move(fresh);
+    built_ = seen;
+    done_.notify_all();
+    // However fast results come, rebuild at most every min_interval.
+    wake_.wait_for(lock, stop, min_interval, [] { return false; });
+  }
+  done_.notify_all();
+}
+
+}  // namespace ariadne
