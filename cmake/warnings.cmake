@@ -4,7 +4,13 @@ add_library(ariadne_warnings INTERFACE)
 target_compile_options(ariadne_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
   -Wnon-virtual-dtor -Wold-style-cast -Wcast-align -Woverloaded-virtual
-  -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough
+  -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough -Wunused
+  # GCC's own, of those cpp-best-practices' cmake_template turns on (clang knows
+  # them not). Left out: -Wnull-dereference (GCC 12 warns inside Asio and
+  # libstdc++ at -O2) and -Wuseless-cast (it calls the size_t casts that keep
+  # -Wconversion quiet on 32-bit targets useless on 64-bit ones).
+  $<$<CXX_COMPILER_ID:GNU>:-Wmisleading-indentation -Wduplicated-cond -Wduplicated-branches
+                           -Wlogical-op>
   $<$<BOOL:${ARIADNE_WERROR}>:-Werror>)
 
 # Sanitizers are switched on by the asan preset through this INTERFACE target too.

@@ -11,17 +11,9 @@ constexpr std::uint64_t sweep_every = 256;
 
 }  // namespace
 
-double address_budgets::tokens_at(const share& s, clock::time_point now) const {
-  const double burst = static_cast<double>(limits_.setup_burst);
-  if (s.refilled == clock::time_point{}) return burst;
-  const std::chrono::duration<double> elapsed = now - s.refilled;
-  return std::min(burst,
-                  s.setup_tokens + elapsed.count() * static_cast<double>(limits_.setup_rate));
-}
-
 run_slot address_budgets::reserve_run(std::uint64_t cells, const std::string& address) {
   std::lock_guard lock(mutex_);
-  const auto it = shares_.find(address);
+  auto it = shares_.find(address);
   const std::uint64_t mine = it == shares_.end() ? 0 : it->second.cells;
   const bool fits =
       runs_ < limits_.max_runs && cells <= limits_.max_cells_in_play - cells_ &&
@@ -29,7 +21,8 @@ run_slot address_budgets::reserve_run(std::uint64_t cells, const std::string& ad
   if (!fits) return {};
   ++runs_;
   cells_ += cells;
-  shares_[address].cells += cells;
+  if (it == shares_.end()) it = shares_.emplace(address, fresh_share(clock::now())).first;
+  it->second.cells += cells;
   return run_slot(*this, cells, address);
 }
 
@@ -40,38 +33,31 @@ void address_budgets::release_run(std::uint64_t cells, const std::string& addres
   const auto it = shares_.find(address);
   if (it == shares_.end()) return;
   it->second.cells -= cells;
-  if (it->second.cells == 0 &&
-      tokens_at(it->second, clock::now()) >= static_cast<double>(limits_.setup_burst)) {
-    shares_.erase(it);
-  }
+  if (it->second.cells == 0 && it->second.setup.full(clock::now())) shares_.erase(it);
 }
 
 bool address_budgets::charge_setup(const std::string& address, std::uint64_t cost,
                                    clock::time_point now) {
   std::lock_guard lock(mutex_);
   if (++charges_since_sweep_ >= sweep_every) sweep(now);
-  const double needed = static_cast<double>(cost);
-  const auto it = shares_.find(address);
-  const double tokens =
-      it == shares_.end() ? static_cast<double>(limits_.setup_burst) : tokens_at(it->second, now);
-  if (needed > tokens) {
-    if (it != shares_.end()) {
-      it->second.setup_tokens = tokens;
-      it->second.refilled = now;
-    }
-    return false;
+  auto it = shares_.find(address);
+  if (it == shares_.end()) {
+    // A full share charged nothing is not worth remembering.
+    if (static_cast<double>(cost) > static_cast<double>(limits_.setup_burst)) return false;
+    it = shares_.emplace(address, fresh_share(now)).first;
   }
-  share& mine = it == shares_.end() ? shares_[address] : it->second;
-  mine.setup_tokens = tokens - needed;
-  mine.refilled = now;
-  return true;
+  return it->second.setup.take(now, static_cast<double>(cost));
+}
+
+address_budgets::share address_budgets::fresh_share(clock::time_point now) const {
+  return share{0, token_bucket(static_cast<double>(limits_.setup_rate),
+                               static_cast<double>(limits_.setup_burst), now)};
 }
 
 void address_budgets::sweep(clock::time_point now) {
   charges_since_sweep_ = 0;
-  const double full = static_cast<double>(limits_.setup_burst);
   std::erase_if(shares_, [&](const auto& entry) {
-    return entry.second.cells == 0 && tokens_at(entry.second, now) >= full;
+    return entry.second.cells == 0 && entry.second.setup.full(now);
   });
 }
 

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "server/app/run_slot.hpp"
+#include "server/app/token_bucket.hpp"
 
 namespace ariadne {
 
@@ -50,11 +51,9 @@ class address_budgets {
 
   struct share {
     std::uint64_t cells = 0;
-    double setup_tokens = 0;  // set-up cost it may still spend, as of `refilled`
-    clock::time_point refilled;
+    token_bucket setup;  // the set-up work it may still ask for
   };
-  // The share's tokens as of now.
-  double tokens_at(const share& s, clock::time_point now) const;
+  share fresh_share(clock::time_point now) const;
   // Drops the shares that hold nothing and owe nothing, now and then.
   void sweep(clock::time_point now);
 

@@ -1,11 +1,14 @@
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 
 namespace ariadne {
 
-// A token bucket: `rate` tokens a second up to `burst`; take() spends one.
-// A rate of 0 never limits.
+// A token bucket: `rate` tokens a second up to `burst`, full to begin with;
+// take() spends tokens. A rate of 0 never limits. The one meter of a
+// connection's messages (client_session) and of an address's set-up work
+// (address_budgets).
 class token_bucket {
  public:
   using clock = std::chrono::steady_clock;
@@ -13,16 +16,22 @@ class token_bucket {
   token_bucket(double rate, double burst, clock::time_point now)
       : rate_(rate), burst_(burst), tokens_(burst), last_(now) {}
 
-  bool take(clock::time_point now) {
+  // Spends cost tokens; false, spending nothing, when fewer are left.
+  bool take(clock::time_point now, double cost = 1.0) {
     if (rate_ <= 0.0) return true;
-    const std::chrono::duration<double> elapsed = now - last_;
-    last_ = now;
-    tokens_ += elapsed.count() * rate_;
-    if (tokens_ > burst_) tokens_ = burst_;
-    if (tokens_ < 1.0) return false;
-    tokens_ -= 1.0;
+    tokens_ = available(now);
+    last_ = std::max(last_, now);
+    if (tokens_ < cost) return false;
+    tokens_ -= cost;
     return true;
   }
+  // Tokens there would be at now.
+  double available(clock::time_point now) const {
+    // A time before the last one (callers' clocks read at different moments) adds nothing.
+    const std::chrono::duration<double> elapsed = now > last_ ? now - last_ : clock::duration{};
+    return std::min(burst_, tokens_ + elapsed.count() * rate_);
+  }
+  bool full(clock::time_point now) const { return rate_ <= 0.0 || available(now) >= burst_; }
 
  private:
   double rate_;

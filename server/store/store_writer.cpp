@@ -8,18 +8,9 @@
 namespace ariadne {
 
 store_writer::store_writer(std::unique_ptr<results_store> store, std::function<void()> after_commit)
-    : store_(std::move(store)), after_commit_(std::move(after_commit)) {
-  thread_ = std::thread([this] { loop(); });
-}
-
-store_writer::~store_writer() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-}
+    : store_(std::move(store)),
+      after_commit_(std::move(after_commit)),
+      thread_([this](const std::stop_token& stop) { loop(stop); }) {}
 
 void store_writer::submit(job work, done finished) {
   {
@@ -80,12 +71,12 @@ std::uint64_t store_writer::commits() const {
   return commits_;
 }
 
-void store_writer::loop() {
+void store_writer::loop(const std::stop_token& stop) {
   std::vector<entry> batch;
   for (;;) {
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      wake_.wait(lock, stop, [this] { return !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and everything is written
       batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
       queue_.clear();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -25,10 +26,9 @@ class store_writer {
   using done = std::function<void(bool durable)>;
 
   // after_commit runs on the store thread after each transaction that wrote.
+  // Destroying it runs what is queued, then stops the thread.
   explicit store_writer(std::unique_ptr<results_store> store,
                         std::function<void()> after_commit = {});
-  // Runs what is queued, then stops.
-  ~store_writer();
 
   store_writer(const store_writer&) = delete;
   store_writer& operator=(const store_writer&) = delete;
@@ -49,7 +49,7 @@ class store_writer {
     done finished;
     bool writes = true;
   };
-  void loop();
+  void loop(const std::stop_token& stop);
   // Runs a batch, in one transaction when it writes; false when that
   // transaction failed (it is then rolled back). ok[i]: job i succeeded.
   bool run_batch(std::vector<entry>& batch, std::vector<bool>& ok);
@@ -61,13 +61,12 @@ class store_writer {
   std::unique_ptr<results_store> store_;
   std::function<void()> after_commit_;
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
+  std::condition_variable_any wake_;
   std::deque<entry> queue_;
   std::size_t in_flight_ = 0;
-  bool stopping_ = false;
   double commit_seconds_ = 0;
   std::uint64_t commits_ = 0;
-  std::thread thread_;
+  std::jthread thread_;  // last: it stops, and is joined, first
 };
 
 }  // namespace ariadne

@@ -5,7 +5,12 @@
 namespace ariadne {
 namespace {
 
-using namespace session_deadlines;
+using session_deadlines::clock;
+using session_deadlines::clocks;
+using session_deadlines::due;
+using session_deadlines::expiry;
+using session_deadlines::next_deadline;
+using limits = session_deadlines::limits;
 using std::chrono::seconds;
 
 clocks at(clock::time_point t) {

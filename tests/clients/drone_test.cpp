@@ -9,9 +9,8 @@
 #include "clients/sdk/health_check.hpp"
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
-#include "server/app/server.hpp"
 #include "tests/support/hung_listener.hpp"
-#include "tests/support/loopback_config.hpp"
+#include "tests/support/running_server.hpp"
 
 namespace ariadne {
 namespace {
@@ -22,14 +21,12 @@ class drone_test : public ::testing::Test {
     server_config config = testing::loopback_config(2);
     config.shutdown_grace_ms = 500;
     catalog_ = maze_catalog::load(ARIADNE_TEST_MAZES);
-    server_ = std::make_unique<server>(config, catalog_);
-    server_->start();
-    url_ = "ws://127.0.0.1:" + std::to_string(server_->port()) + "/ws";
+    server_ = std::make_unique<testing::running_server>(config, catalog_);
+    url_ = server_->url();
   }
-  void TearDown() override { server_->stop(); }
 
   maze_catalog catalog_;
-  std::unique_ptr<server> server_;
+  std::unique_ptr<testing::running_server> server_;
   std::string url_;
 };
 

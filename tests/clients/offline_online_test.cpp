@@ -9,9 +9,8 @@
 #include "clients/sdk/remote_drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "core/model/limits.hpp"
-#include "server/app/server.hpp"
 #include "server/app/server_context.hpp"
-#include "tests/support/loopback_config.hpp"
+#include "tests/support/running_server.hpp"
 
 namespace ariadne {
 namespace {
@@ -45,16 +44,13 @@ class offline_online_test : public ::testing::Test {
     // Room for a path one letter too long, so the codec (not the frame limit) judges it.
     config.max_message_bytes = 16384;
     catalog_ = maze_catalog::load(ARIADNE_TEST_MAZES);
-    server_ = std::make_unique<server>(config, catalog_);
-    server_->start();
-    url_ = "ws://127.0.0.1:" + std::to_string(server_->port()) + "/ws";
+    server_ = std::make_unique<testing::running_server>(config, catalog_);
+    url_ = server_->url();
     // The local drone under the server's own host limits.
     host_ = server_->context().host();
   }
-  void TearDown() override { server_->stop(); }
-
   maze_catalog catalog_;
-  std::unique_ptr<server> server_;
+  std::unique_ptr<testing::running_server> server_;
   std::string url_;
   host_limits host_;
 };

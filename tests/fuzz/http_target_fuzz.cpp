@@ -1,6 +1,7 @@
 // libFuzzer target: HTTP routing. The first line of the input is the method,
 // the rest the request target; route_http answers every one of them (a status
-// a browser knows, never a crash), and the WebSocket routes look it up.
+// a browser knows, never a crash), the server's route tables look it up, and
+// the replay route reads its run number.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -8,7 +9,10 @@
 #include <string_view>
 
 #include "server/app/api_routes.hpp"
+#include "server/app/replay_route.hpp"
+#include "server/app/routes.hpp"
 #include "server/app/server_context.hpp"
+#include "server/net/transport_context.hpp"
 
 namespace {
 
@@ -23,6 +27,14 @@ server_context& context() {
   return shared;
 }
 
+// The server's route tables, as add_routes fills them (no socket is opened).
+transport_context& transport() {
+  static transport_context shared(transport_config{}, "fuzz");
+  static const bool routed = (add_routes(context(), shared), true);
+  (void)routed;
+  return shared;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -33,6 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
   const http_answer answer = route_http(context(), method, target);
   if (answer.status < 200 || answer.status > 599) std::abort();
-  (void)context().routes().find(target);
+  (void)transport().websockets().find(target);
+  if (transport().http().route(target) == nullptr) std::abort();  // the fallback takes the rest
+  (void)replay_target(target);
   return 0;
 }

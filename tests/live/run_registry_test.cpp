@@ -7,7 +7,7 @@
 namespace ariadne {
 namespace {
 
-run start_run(run_feed& feed) {
+run start_listed_run(run_feed& feed) {
   auto setup = set_up_run(run_request{}, maze_catalog{}, host_limits{}, feed.run_id(), 1,
                           run::clock::now(), &feed);
   return std::move(std::get<run>(setup));
@@ -17,7 +17,7 @@ TEST(run_registry, lists_live_runs_then_the_latest_finished) {
   run_registry registry(2);
   std::vector<run> runs;
   for (std::uint64_t id = 1; id <= 4; ++id)
-    runs.push_back(start_run(*registry.open(id, "p" + std::to_string(id))));
+    runs.push_back(start_listed_run(*registry.open(id, "p" + std::to_string(id))));
   ASSERT_EQ(registry.live().size(), 4U);
   EXPECT_EQ(registry.live().front()->player(), "p1");
   EXPECT_EQ(registry.find(3)->run_id(), 3U);

@@ -37,7 +37,7 @@ TEST(num_format, any_line_order_and_crlf_are_read) {
             read_num("0 0 1 0 1 1\n0 1 1 1 1 1\n1 0 0 1 1 0\n1 1 1 1 0 1\n").walls);
 }
 
-std::pair<int, int> where(const std::string& text) {
+std::pair<int, int> num_error_at(const std::string& text) {
   try {
     read_num(text);
   } catch (const format_error& e) {
@@ -48,19 +48,20 @@ std::pair<int, int> where(const std::string& text) {
 
 TEST(num_format, rejects_malformed_input) {
   const std::string ok = "0 0 1 0 1 1\n0 1 1 1 1 1\n1 0 0 1 1 0\n1 1 1 1 0 1\n";
-  EXPECT_EQ(where(ok), std::make_pair(-1, -1));
-  EXPECT_EQ(where("0 0 1 0 1\n"), std::make_pair(1, 10));      // five numbers
-  EXPECT_EQ(where("0 0 1 0 1 x\n"), std::make_pair(1, 11));    // not a number
-  EXPECT_EQ(where("0 0 1 0 1 2\n"), std::make_pair(1, 11));    // flag not 0/1
-  EXPECT_EQ(where("0 0 1 0 1 1 9\n"), std::make_pair(1, 13));  // trailing text
-  EXPECT_EQ(where("-1 0 1 1 1 1\n"), std::make_pair(1, 1));    // negative cell
-  EXPECT_EQ(where("0 0 1 0 1 1\n0 1 1 1 1 1\n1 0 0 1 1 0\n"), std::make_pair(0, 0));  // missing
-  EXPECT_EQ(where("0 0 1 0 1 1\n0 0 1 1 1 1\n1 0 0 1 1 0\n1 1 1 1 0 1\n"),
+  EXPECT_EQ(num_error_at(ok), std::make_pair(-1, -1));
+  EXPECT_EQ(num_error_at("0 0 1 0 1\n"), std::make_pair(1, 10));      // five numbers
+  EXPECT_EQ(num_error_at("0 0 1 0 1 x\n"), std::make_pair(1, 11));    // not a number
+  EXPECT_EQ(num_error_at("0 0 1 0 1 2\n"), std::make_pair(1, 11));    // flag not 0/1
+  EXPECT_EQ(num_error_at("0 0 1 0 1 1 9\n"), std::make_pair(1, 13));  // trailing text
+  EXPECT_EQ(num_error_at("-1 0 1 1 1 1\n"), std::make_pair(1, 1));    // negative cell
+  EXPECT_EQ(num_error_at("0 0 1 0 1 1\n0 1 1 1 1 1\n1 0 0 1 1 0\n"),
+            std::make_pair(0, 0));  // missing
+  EXPECT_EQ(num_error_at("0 0 1 0 1 1\n0 0 1 1 1 1\n1 0 0 1 1 0\n1 1 1 1 0 1\n"),
             std::make_pair(2, 1));  // given twice
-  EXPECT_EQ(where("0 0 1 0 1 1\n0 1 1 1 1 1\n1 0 0 1 1 1\n1 1 1 1 0 1\n"),
-            std::make_pair(3, 0));                          // disagreeing sides
-  EXPECT_EQ(where("0 0 1 1 1 0\n"), std::make_pair(1, 0));  // open boundary
-  EXPECT_EQ(where(""), std::make_pair(0, 0));
+  EXPECT_EQ(num_error_at("0 0 1 0 1 1\n0 1 1 1 1 1\n1 0 0 1 1 1\n1 1 1 1 0 1\n"),
+            std::make_pair(3, 0));                                 // disagreeing sides
+  EXPECT_EQ(num_error_at("0 0 1 1 1 0\n"), std::make_pair(1, 0));  // open boundary
+  EXPECT_EQ(num_error_at(""), std::make_pair(0, 0));
 }
 
 }  // namespace

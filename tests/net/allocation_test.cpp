@@ -9,9 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "server/app/client_session.hpp"
-#include "server/app/server.hpp"
 #include "server/app/server_context.hpp"
-#include "tests/support/loopback_config.hpp"
+#include "tests/support/running_server.hpp"
 #include "tests/support/test_client.hpp"
 
 namespace {
@@ -110,9 +109,7 @@ TEST(allocations, session_moves_with_a_listener_allocate_nothing) {
 // Plays 10,000 request/reply cycles over a real socket, optionally with a
 // listener draining the run's feed; returns the allocations in the process.
 std::uint64_t socket_allocations(bool listening) {
-  server_config config = testing::loopback_config(1);
-  server s(config, maze_catalog{});
-  s.start();
+  testing::running_server s(testing::loopback_config(1));
   testing::test_client client(s.port());
   auto call = [&](const std::string& text) { return client.exchange(text); };
   call(R"({"type":"hello"})");

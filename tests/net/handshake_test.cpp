@@ -10,8 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "server/app/server.hpp"
-#include "tests/support/loopback_config.hpp"
+#include "tests/support/running_server.hpp"
 
 namespace ariadne {
 namespace {
@@ -42,8 +41,7 @@ std::string client_frame(const std::string& payload) {
 class handshake_test : public ::testing::Test {
  protected:
   void SetUp() override {
-    server_ = std::make_unique<server>(testing::loopback_config(1), maze_catalog{});
-    server_->start();
+    server_ = std::make_unique<testing::running_server>(testing::loopback_config(1));
     net::connect(socket_,
                  tcp::resolver(ioc_).resolve("127.0.0.1", std::to_string(server_->port())));
   }
@@ -88,7 +86,7 @@ class handshake_test : public ::testing::Test {
     return payload;
   }
 
-  std::unique_ptr<server> server_;
+  std::unique_ptr<testing::running_server> server_;
   net::io_context ioc_;
   tcp::socket socket_{ioc_};
   std::string buffer_;

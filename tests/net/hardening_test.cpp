@@ -8,9 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "server/app/server.hpp"
 #include "server/app/server_context.hpp"
-#include "tests/support/loopback_config.hpp"
+#include "tests/support/running_server.hpp"
 #include "tests/support/test_client.hpp"
 
 namespace ariadne {
@@ -28,11 +27,7 @@ json big_start(const std::string& generator, int width, int height, int id = 0) 
 class hardening_test : public ::testing::Test {
  protected:
   void start(server_config config) {
-    server_ = std::make_unique<server>(std::move(config), maze_catalog{});
-    server_->start();
-  }
-  void TearDown() override {
-    if (server_) server_->stop();
+    server_ = std::make_unique<testing::running_server>(std::move(config));
   }
   unsigned short port() const { return server_->port(); }
 
@@ -46,7 +41,7 @@ class hardening_test : public ::testing::Test {
     return true;
   }
 
-  std::unique_ptr<server> server_;
+  std::unique_ptr<testing::running_server> server_;
 };
 
 TEST_F(hardening_test, a_big_start_is_answered_in_order_with_what_follows_it) {

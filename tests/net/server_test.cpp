@@ -1,6 +1,5 @@
 // The real server over real sockets: started in-process on port 0, talked to
 // with Beast's synchronous WebSocket client.
-#include "server/app/server.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +11,7 @@
 #include "core/maze/cell.hpp"
 #include "core/model/limits.hpp"
 #include "server/app/server_context.hpp"
+#include "tests/support/running_server.hpp"
 #include "tests/support/test_client.hpp"
 
 namespace ariadne {
@@ -24,18 +24,12 @@ using testing::test_client;
 class server_test : public ::testing::Test {
  protected:
   void start(server_config config = {}) {
-    config.bind = "127.0.0.1";
-    config.port = 0;
-    config.threads = 2;
-    server_ = std::make_unique<server>(config, maze_catalog::load(ARIADNE_TEST_MAZES));
-    server_->start();
-  }
-  void TearDown() override {
-    if (server_) server_->stop();
+    server_ = std::make_unique<testing::running_server>(std::move(config),
+                                                        maze_catalog::load(ARIADNE_TEST_MAZES));
   }
   unsigned short port() const { return server_->port(); }
 
-  std::unique_ptr<server> server_;
+  std::unique_ptr<testing::running_server> server_;
 };
 
 // Depth-first exploration using only what the drone senses, walking back
