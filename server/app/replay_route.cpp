@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
-#include "core/model/whole_number.hpp"
 #include "core/play/run_setup.hpp"
 #include "server/app/costly_work.hpp"
 #include "server/app/disclosure.hpp"
+#include "server/app/request_targets.hpp"
 #include "server/app/server_context.hpp"
 #include "server/replay/replay_builder.hpp"
 
@@ -42,10 +42,7 @@ http_answer cannot_build() {
 }  // namespace
 
 std::optional<std::uint64_t> replay_target(std::string_view target) {
-  std::string_view path = target.substr(0, target.find('?'));
-  constexpr std::string_view prefix = "/api/replays/";
-  if (!path.starts_with(prefix)) return std::nullopt;
-  return parse_whole<std::uint64_t>(path.substr(prefix.size()));
+  return run_of(target, "/api/replays/");
 }
 
 http_answer live_replay_answer(server_context& context, std::uint64_t run_id) {

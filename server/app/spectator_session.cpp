@@ -2,10 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "core/model/whole_number.hpp"
 #include "core/play/run_setup.hpp"
 #include "server/app/costly_work.hpp"
 #include "server/app/disclosure.hpp"
+#include "server/app/request_targets.hpp"
 #include "server/app/server_context.hpp"
 
 namespace ariadne {
@@ -15,21 +15,12 @@ websocket_outcome open_spectator(server_context& context, const connection_info&
     return websocket_outcome(
         http_answer{status, "text/plain; charset=utf-8", std::move(text) + "\n"});
   };
-  std::string_view target = who.target;
-  const std::size_t query = target.find('?');
-  std::string_view path = target.substr(0, query);
-  path.remove_prefix(std::string_view("/spectate/").size());
-  const auto run_id = parse_whole<std::uint64_t>(path);
-  if (!run_id) return refuse(404, "no such run: /spectate/ takes a run number");
-  std::uint64_t from = 0;
-  if (query != std::string_view::npos) {
-    const std::string_view q = target.substr(query + 1);
-    const auto seq =
-        q.starts_with("from=") ? parse_whole<std::uint64_t>(q.substr(5)) : std::nullopt;
-    if (!seq) return refuse(400, "the only query is from=SEQ, a whole number");
-    from = *seq;
+  const auto read = read_spectate_target(who.target);
+  if (const auto* refusal = std::get_if<target_refusal>(&read)) {
+    return refuse(refusal->status, refusal->text);
   }
-  auto feed = context.runs().find(*run_id);
+  const auto [run_id, from] = std::get<spectate_target>(read);
+  auto feed = context.runs().find(run_id);
   if (!feed) return refuse(404, "no such run (or it ended too long ago)");
   // A ranked run's trail would show where its deal's treasure lies (with
   // shared seeds, every competitor's): watched only once the mazes may be shown.

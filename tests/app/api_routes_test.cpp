@@ -152,3 +152,28 @@ TEST_F(secrecy_test, after_the_close_ranked_runs_show_everything) {
 
 }  // namespace
 }  // namespace ariadne
+
+namespace ariadne {
+namespace {
+
+// Whatever the method and target, an answer with a status a browser knows
+// (what the http_target fuzzer checked before it left route_http for the
+// target readers).
+TEST(api_routes, odd_targets_get_plain_answers) {
+  server_context context({}, maze_catalog{});
+  for (const char* target :
+       {"", "/", "//", "/api/", "/api/runs?", "/watch/", "/watch/-1", "/watch/1x", "/static/",
+        "/static/../../etc/passwd", "/api/replays", "/%00", "/ws?x", "/api/mazes#a"}) {
+    for (const char* method : {"GET", "HEAD", "POST", "", "get"}) {
+      const http_answer answer = route_http(context, method, target);
+      EXPECT_GE(answer.status, 200U) << method << " " << target;
+      EXPECT_LT(answer.status, 600U) << method << " " << target;
+    }
+  }
+  EXPECT_EQ(route_http(context, "GET", "/watch/12").status, 200U);
+  EXPECT_EQ(route_http(context, "GET", "/watch/1x").status, 404U);
+  EXPECT_EQ(route_http(context, "GET", "/static/../../etc/passwd").status, 404U);
+}
+
+}  // namespace
+}  // namespace ariadne

@@ -1,52 +1,57 @@
-// libFuzzer target: HTTP routing. The first line of the input is the method,
-// the rest the request target; route_http answers every one of them (a status
-// a browser knows, never a crash), the server's route tables look it up, and
-// the replay route reads its run number.
+// libFuzzer target: request targets, as an attacker writes them. The route
+// tables look every target up as the server's are set up (/ws, /spectate/,
+// /api/baseline, /api/replays/ and the rest); the run numbers of
+// /api/replays/, /watch/ and /spectate/ (with its ?from=) are read; the
+// baseline's query is parsed. None may crash, a number read must be the
+// digits the target holds, and the HTTP table answers everything (its
+// fallback). route_http's answers to odd targets: tests/app/api_routes_test.cpp.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <memory>
+#include <string>
 #include <string_view>
 
-#include "server/app/api_routes.hpp"
-#include "server/app/replay_route.hpp"
-#include "server/app/routes.hpp"
-#include "server/app/server_context.hpp"
-#include "server/net/transport_context.hpp"
+#include "server/app/request_targets.hpp"
+#include "server/baseline/baseline.hpp"
+#include "server/net/route_table.hpp"
 
 namespace {
 
 using namespace ariadne;
 
-server_context& context() {
-  static server_context shared = [] {
-    server_config config;
-    config.start_workers = 1;
-    return server_context(config, maze_catalog{});
+const route_table<int>& routes() {
+  static const route_table<int> table = [] {
+    route_table<int> t;
+    for (const char* path : {"/ws", "/spectate/", "/api/baseline", "/api/replays/"})
+      t.add(path, 1);
+    return t;
   }();
-  return shared;
+  return table;
 }
 
-// The server's route tables, as add_routes fills them (no socket is opened).
-transport_context& transport() {
-  static transport_context shared(transport_config{}, "fuzz");
-  static const bool routed = (add_routes(context(), shared), true);
-  (void)routed;
-  return shared;
+void check_number(std::string_view target, std::string_view prefix) {
+  const auto run = run_of(target, prefix);
+  if (!run) return;
+  // What was read is what was written: its digits, leading zeros aside.
+  const std::string_view path = target.substr(0, target.find('?'));
+  const std::string_view digits = path.substr(prefix.size());
+  const std::size_t first = digits.find_first_not_of('0');
+  const std::string_view significant =
+      first == std::string_view::npos ? digits.substr(digits.size() - 1) : digits.substr(first);
+  if (std::to_string(*run) != significant) std::abort();
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const auto newline = text.find('\n');
-  const std::string_view method = text.substr(0, newline);
-  const std::string_view target =
-      newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
-  const http_answer answer = route_http(context(), method, target);
-  if (answer.status < 200 || answer.status > 599) std::abort();
-  (void)transport().websockets().find(target);
-  if (transport().http().route(target) == nullptr) std::abort();  // the fallback takes the rest
-  (void)replay_target(target);
+  const std::string_view target(reinterpret_cast<const char*>(data), size);
+  (void)routes().find(target);
+  check_number(target, "/api/replays/");
+  check_number(target, "/watch/");
+  check_number(target, "/spectate/");
+  (void)read_spectate_target(target);
+  if (const std::size_t query = target.find('?'); query != std::string_view::npos) {
+    (void)parse_baseline_query(target.substr(query + 1));
+  }
   return 0;
 }
