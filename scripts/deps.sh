@@ -17,7 +17,7 @@ ariadne_browser_packages=(
   chromium chromium-driver python3-selenium
 )
 
-# Needed for the fuzz preset (scripts/fuzz.sh, and CI's fuzz step).
+# Needed for the asan and fuzz presets (clang, its sanitizers and libFuzzer).
 ariadne_fuzz_packages=(
   clang libclang-rt-14-dev
 )

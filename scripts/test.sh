@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, configures, builds and runs every test.
 # Usage: scripts/test.sh            (preset "ci": optimised, assertions on, -Werror)
-#        ARIADNE_PRESET=asan scripts/test.sh    (address and undefined-behaviour sanitizers)
+#        ARIADNE_PRESET=asan scripts/test.sh    (address and undefined-behaviour sanitizers, clang)
 #        ARIADNE_PRESET=fuzz scripts/test.sh    (each libFuzzer target for a few seconds)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,7 +11,8 @@ preset=${ARIADNE_PRESET:-ci}
 jobs=${ARIADNE_JOBS:-2}
 
 ensure_packages "${ariadne_build_packages[@]}"
-[ "$preset" = fuzz ] && ensure_packages "${ariadne_fuzz_packages[@]}"
+# The sanitizer and fuzz presets build with clang (its ASan, UBSan and libFuzzer).
+case $preset in asan | fuzz) ensure_packages "${ariadne_fuzz_packages[@]}" ;; esac
 
 cd "$root"
 if [ "$preset" != fuzz ]; then

@@ -9,6 +9,12 @@
 
 namespace ariadne {
 
+namespace {
+
+using json = nlohmann::json;
+
+}  // namespace
+
 void add_run(mark_table& marks, const ranked_run_record& r) {
   if (r.status == "interrupted") return;
   challenge_mark& m = marks[{r.competitor, r.challenge}];
@@ -95,7 +101,6 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
                              const std::vector<challenge_record>& challenges,
                              const std::vector<leaderboard_row>& rows, std::size_t ranked_runs,
                              bool details) {
-  using json = nlohmann::json;
   json list = json::array();
   for (const leaderboard_row& row : rows) {
     json marks = json::object();

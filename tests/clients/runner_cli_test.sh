@@ -6,8 +6,6 @@ set -u
 bot=$1
 server=$2
 work=$(mktemp -d)
-failures=0
-passed=0
 # shellcheck source=tests/support/server.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
 cleanup() {
@@ -15,9 +13,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-check() {
-  if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
-}
+# shellcheck source=tests/support/checks.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/checks.sh"
 
 ariadne_start_server "$server" || exit 1
 url=$ariadne_url

@@ -9,11 +9,8 @@ set -u
 root=$1
 build=$2
 dockerfile=$root/docker/Dockerfile
-failures=0
-passed=0
-check() {
-  if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
-}
+# shellcheck source=tests/support/checks.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/checks.sh"
 
 # Binaries copied from the build stage: /src/build/release/<path> must be a
 # target this build produced at <path>.

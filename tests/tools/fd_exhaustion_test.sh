@@ -21,11 +21,8 @@ trap cleanup EXIT
 ariadne_start_server bash -c 'ulimit -n 256 && exec "$@"' ulimit "$server" --threads 1 \
   --max-connections-per-ip 50 || exit 1
 port=$ariadne_port
-failures=0
-passed=0
-check() {
-  if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
-}
+# shellcheck source=tests/support/checks.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/checks.sh"
 
 # The attacker, from 127.0.0.2: 300 connections, each a request that never ends.
 /usr/bin/python3 - "$port" > "$work/attacker" 2>&1 <<'PY' &

@@ -7,8 +7,6 @@ load=$1
 server=$2
 floor=$3
 work=$(mktemp -d)
-failures=0
-passed=0
 pids=()
 # shellcheck source=tests/support/server.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../support/server.sh"
@@ -19,9 +17,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-check() {
-  if eval "$1"; then passed=$((passed + 1)); else echo "FAIL: $2"; failures=$((failures + 1)); fi
-}
+# shellcheck source=tests/support/checks.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/checks.sh"
 value() { /usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
 
 mkfifo "$work/floor" "$work/ready"
