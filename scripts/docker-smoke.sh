@@ -16,8 +16,6 @@
 # engine that was already running), and an engine it started, by PID.
 #
 # Usage: scripts/docker-smoke.sh        ARIADNE_IMAGE=tag (default ariadne:smoke)
-#        ARIADNE_SMOKE_RUN_AFTER=FIFO     build the image, then wait for a line on FIFO
-#                                         before running the containers (.ci/run)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/deps.sh
@@ -61,6 +59,9 @@ cleanup() {
   exit $status
 }
 trap cleanup EXIT
+# Stopped by a signal: the cleanup runs, and the smoke is not called a pass.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # A free TCP port on 127.0.0.1 (host networking shares the host's ports).
 free_port() {
@@ -147,14 +148,6 @@ bytes() { docker image inspect --format '{{.Size}}' "$1"; }
 image_bytes=$(bytes "$image")
 base_bytes=$(bytes debian:bookworm-slim)
 step "$(awk -v i="$image_bytes" -v b="$base_bytes" 'BEGIN {printf "image size: %.1f MB, of which the base is %.1f MB and Ariadne adds %.1f MB", i / 1e6, b / 1e6, (i - b) / 1e6}')"
-
-# CI builds the image while its other stages run, and runs the containers,
-# whose checks wait on timeouts, only once they are done: it names a FIFO
-# here and writes a line to it then.
-if [ -n "${ARIADNE_SMOKE_RUN_AFTER:-}" ]; then
-  step "image built; its containers run once the rest of CI is done"
-  read -r _ < "$ARIADNE_SMOKE_RUN_AFTER"
-fi
 
 # --- one container --------------------------------------------------------------
 port=8080
