@@ -29,7 +29,7 @@ images=()  # tags this run made
 project=
 compose_files=()
 
-step() { echo "==> $*"; }
+step() { echo "==> [$(date -u +%H:%M:%S)] $*"; }
 fail() {
   echo "error: $*" >&2
   exit 1
