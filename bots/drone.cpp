@@ -1,5 +1,7 @@
 #include "bots/drone.hpp"
 
+#include <algorithm>
+
 namespace ariadne {
 
 const drone_state& drone::accept(drone_state next, bool new_run) {
@@ -11,38 +13,66 @@ const drone_state& drone::accept(drone_state next, bool new_run) {
   return state_;
 }
 
-const drone_state& drone::start(const protocol::start_message& request) {
-  drone_state first = exchange(request);
-  width_ = first.width.value_or(0);
-  height_ = first.height.value_or(0);
+namespace {
+
+[[noreturn]] void refuse(const std::string& why) {
+  throw drone_error("the server's reply is impossible: " + why);
+}
+
+}  // namespace
+
+const drone_state& drone::begin(drone_state first, const run_request* asked) {
+  if (auto problem = check_start_reply(first, asked, limits_)) refuse(*problem);
+  width_ = *first.width;
+  height_ = *first.height;
+  move_budget_ = std::min(first.max_steps.value_or(limits_.max_moves), limits_.max_moves);
+  deadline_ = std::chrono::steady_clock::now() + limits_.max_run_time;
   return accept(std::move(first), true);
+}
+
+drone_state drone::ask(const protocol::client_message& message) {
+  drone_state next = exchange(message);
+  if (auto problem = check_reply(state_, next, message, width_, height_)) refuse(*problem);
+  if (!next.result) {
+    // An honest server ends a run at its max_steps and its time limit.
+    if (next.steps + next.bumps >= move_budget_) {
+      throw drone_error("run " + std::to_string(next.run) + " is still in play after " +
+                        std::to_string(move_budget_) + " moves");
+    }
+    if (std::chrono::steady_clock::now() > deadline_) {
+      throw drone_error("run " + std::to_string(next.run) + " is still in play after " +
+                        std::to_string(limits_.max_run_time.count()) + " s");
+    }
+  }
+  return next;
+}
+
+const drone_state& drone::start(const protocol::start_message& request) {
+  return begin(exchange(request), &request);
 }
 
 const drone_state& drone::start_challenge(const std::string& challenge) {
-  drone_state first = exchange(protocol::challenge_start_message{challenge});
-  width_ = first.width.value_or(0);
-  height_ = first.height.value_or(0);
-  return accept(std::move(first), true);
+  return begin(exchange(protocol::challenge_start_message{challenge}), nullptr);
 }
 
 const drone_state& drone::sense() {
-  return accept(exchange(protocol::sense_message{}), false);
+  return accept(ask(protocol::sense_message{}), false);
 }
 
 bool drone::move(direction d) {
-  accept(exchange(protocol::move_message{d}), false);
+  accept(ask(protocol::move_message{d}), false);
   return state_.moved.value_or(false);
 }
 
 std::uint32_t drone::path(std::span<const direction> dirs) {
   if (dirs.empty()) return 0;
   if (!recording_) {
-    accept(exchange(protocol::path_message{{dirs.begin(), dirs.end()}}), false);
+    accept(ask(protocol::path_message{{dirs.begin(), dirs.end()}}), false);
     return state_.done.value_or(0);
   }
   // With a trail to keep, the cells between are needed: retrace the moves made.
   const cell from = state_.position;
-  drone_state next = exchange(protocol::path_message{{dirs.begin(), dirs.end()}});
+  drone_state next = ask(protocol::path_message{{dirs.begin(), dirs.end()}});
   const std::uint32_t done = next.done.value_or(0);
   cell at = from;
   for (std::uint32_t i = 0; i < done; ++i) {
@@ -57,7 +87,7 @@ std::uint32_t drone::path(std::span<const direction> dirs) {
 }
 
 const drone_state& drone::abandon() {
-  return accept(exchange(protocol::abandon_message{}), false);
+  return accept(ask(protocol::abandon_message{}), false);
 }
 
 }  // namespace ariadne

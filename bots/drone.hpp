@@ -1,11 +1,13 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "bots/drone_error.hpp"
+#include "bots/reply_check.hpp"
 #include "core/maze/cell.hpp"
 #include "protocol/messages.hpp"
 
@@ -17,7 +19,8 @@ using drone_state = protocol::state_message;
 // A drone in a maze, as a bot sees it: it senses only its own cell and moves
 // one cell at a time. Bots are written once against this interface and run
 // unchanged in-process (local_drone) or over the network (remote_drone).
-// Requests that fail throw drone_error.
+// Requests that fail throw drone_error, and so does a reply no honest server
+// would send (bots/reply_check.hpp): bots can trust every state they see.
 class drone {
  public:
   virtual ~drone() = default;
@@ -42,6 +45,10 @@ class drone {
   bool is_open(direction d) const { return (state_.open & (1U << static_cast<unsigned>(d))) != 0; }
   bool finished() const { return state_.result.has_value(); }
 
+  // What this drone holds the server to (the defaults unless set).
+  void set_limits(const drone_limits& limits) { limits_ = limits; }
+  const drone_limits& limits() const { return limits_; }
+
   // Keeps every cell the drone stands on, from the start of each run (for
   // pictures of a bot's path).
   void record_trail(bool on) { recording_ = on; }
@@ -52,11 +59,17 @@ class drone {
   virtual drone_state exchange(const protocol::client_message& message) = 0;
 
  private:
+  const drone_state& begin(drone_state first, const run_request* asked);
+  // Sends a request of the run in play and checks its reply.
+  drone_state ask(const protocol::client_message& message);
   const drone_state& accept(drone_state next, bool new_run);
 
+  drone_limits limits_;
   drone_state state_;
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
+  std::uint64_t move_budget_ = 0;
+  std::chrono::steady_clock::time_point deadline_{};
   bool recording_ = false;
   std::vector<cell> trail_;
 };

@@ -115,5 +115,18 @@ export interface ConnectOptions {
   timeoutMs?: number;
 }
 
+/** What a drone holds a server to; a reply past them rejects with code
+ * "impossible_reply" and closes the connection. */
+export declare const LIMITS: Readonly<{
+  maxCells: number;
+  maxMoves: number;
+  maxRunMs: number;
+  maxReplyBytes: number;
+}>;
+/** Why a state cannot lie in a maze of [width, height], or null. */
+export declare function stateProblem(state: State, size: readonly [number, number]): string | null;
+/** Why a start reply cannot answer a request for `maze` (null: a challenge), or null. */
+export declare function startProblem(first: State, maze: MazeRequest | null): string | null;
+
 export declare function connect(url: string, options?: ConnectOptions): Promise<Drone>;
 export declare function depthFirst(drone: Drone): Promise<RunResult | null>;

@@ -21,10 +21,59 @@ export class AriadneError extends Error {
   }
 }
 
+/** What a drone holds a server to: a client may play against a server it
+ * does not control. */
+export const LIMITS = Object.freeze({
+  /** The largest maze accepted when the request did not fix the size. */
+  maxCells: 2 ** 24,
+  /** Moves in one run, whatever max_steps the server announces. */
+  maxMoves: 1e9,
+  /** One run, start to end, in ms (the server's default limit). */
+  maxRunMs: 3600 * 1000,
+  /** The largest reply frame read (no reply of protocol v1 comes near it). */
+  maxReplyBytes: 2 ** 20,
+});
+
+const inside = (x, y, [width, height]) =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < width && y < height;
+
+/** Why `state` cannot lie in a maze of `size` ([width, height]), or null. */
+export function stateProblem(state, size) {
+  const x = state.position?.x;
+  const y = state.position?.y;
+  if (!inside(x, y, size)) return `position ${x}, ${y} is outside the ${size.join('x')} maze`;
+  if (!Array.isArray(state.open) || !state.open.every((d) => d in DELTA)) {
+    return 'open sides not among N, E, S, W';
+  }
+  const side = state.open.find((d) => !inside(x + DELTA[d][0], y + DELTA[d][1], size));
+  if (side !== undefined) return `side ${side} of ${x}, ${y} is open to the outside of the maze`;
+  if (![state.steps, state.bumps].every((n) => Number.isInteger(n) && n >= 0)) {
+    return 'a state without its step and bump counts';
+  }
+  return null;
+}
+
+/** Why `first` cannot start a run asked with `maze` (or null for a
+ * challenge), or null. */
+export function startProblem(first, maze) {
+  const size = [first.width, first.height];
+  if (!size.every((n) => Number.isInteger(n) && n >= 1 && n <= 8192)) {
+    return `a ${size.join('x')} maze is beyond the protocol's sizes`;
+  }
+  if (maze?.width !== undefined && maze?.height !== undefined) {
+    if (maze.width !== size[0] || maze.height !== size[1]) {
+      return `a ${size.join('x')} maze answers a request for ${maze.width}x${maze.height}`;
+    }
+  } else if (size[0] * size[1] > LIMITS.maxCells) {
+    return `a ${size.join('x')} maze is more than the ${LIMITS.maxCells} cells this client accepts`;
+  }
+  return stateProblem(first, size);
+}
+
 async function webSocketClass() {
-  if (typeof globalThis.WebSocket === 'function') return globalThis.WebSocket;
+  if (typeof globalThis.WebSocket === 'function') return [globalThis.WebSocket, false];
   const module = await import('ws');
-  return module.default ?? module.WebSocket;
+  return [module.default ?? module.WebSocket, true];
 }
 
 function withTimeout(promise, ms, what, onTimeout) {
@@ -47,6 +96,9 @@ export class Drone {
   #timeoutMs;
   #pending = [];
   #closedError = null;
+  #size = null;
+  #moveBudget = LIMITS.maxMoves;
+  #deadline = 0;
 
   constructor(socket, timeoutMs) {
     this.#socket = socket;
@@ -61,8 +113,9 @@ export class Drone {
         new AriadneError('connection', `closed (${event.code} ${event.reason || ''})`.trim()),
       ),
     );
-    socket.addEventListener('error', () =>
-      this.#fail(new AriadneError('connection', 'socket error')),
+    // Node's ws names the cause (for example "Max payload size exceeded").
+    socket.addEventListener('error', (event) =>
+      this.#fail(new AriadneError('connection', event?.message || 'socket error')),
     );
   }
 
@@ -76,13 +129,64 @@ export class Drone {
       entry.reject(new AriadneError('bad_json', 'the server sent something that is not JSON'));
       return;
     }
+    if (reply === null || typeof reply !== 'object') {
+      entry.reject(new AriadneError('bad_json', 'the server sent a reply that is not an object'));
+      return;
+    }
     if (reply.type === 'error') {
       entry.reject(new AriadneError(reply.code, reply.message));
       return;
     }
-    if (reply.type === 'state') this.state = reply;
-    if (reply.type === 'welcome' && reply.state) this.state = reply.state;
+    const problem = this.#check(reply, entry.message);
+    if (problem !== null) {
+      // No honest server sends it: nothing later on this connection can be trusted.
+      const error = new AriadneError('impossible_reply', problem);
+      entry.reject(error);
+      this.#fail(error);
+      this.#socket.close();
+      return;
+    }
     entry.resolve(reply);
+  }
+
+  #begin(first, maze) {
+    const problem = startProblem(first, maze);
+    if (problem !== null) return problem;
+    this.#size = [first.width, first.height];
+    this.#moveBudget = Number.isInteger(first.max_steps)
+      ? Math.min(first.max_steps, LIMITS.maxMoves)
+      : LIMITS.maxMoves;
+    this.#deadline = Date.now() + LIMITS.maxRunMs;
+    this.state = first;
+    return null;
+  }
+
+  // Checks a reply against the run in play and keeps its state; the reason
+  // it cannot be true, or null.
+  #check(reply, message) {
+    if (reply.type === 'welcome') return reply.state ? this.#begin(reply.state, null) : null;
+    if (reply.type !== 'state') return null;
+    if (message.type === 'start') return this.#begin(reply, message.maze ?? null);
+    if (this.#size === null) return 'a state before any run started';
+    const problem = stateProblem(reply, this.#size);
+    if (problem !== null) return problem;
+    if (message.type === 'move') {
+      const [dx, dy] = reply.moved ? DELTA[message.dir] : [0, 0];
+      const { x, y } = this.state.position;
+      if (reply.position.x !== x + dx || reply.position.y !== y + dy) {
+        return `a move from ${x}, ${y} arrived at ${reply.position.x}, ${reply.position.y}`;
+      }
+    }
+    if (reply.result === undefined) {
+      if (reply.steps + reply.bumps >= this.#moveBudget) {
+        return `run ${reply.run} is still in play after ${this.#moveBudget} moves`;
+      }
+      if (Date.now() > this.#deadline) {
+        return `run ${reply.run} is still in play after ${LIMITS.maxRunMs / 1000} s`;
+      }
+    }
+    this.state = reply;
+    return null;
   }
 
   #fail(error) {
@@ -93,7 +197,9 @@ export class Drone {
   /** Sends one message and resolves with its reply (rejects with AriadneError). */
   request(message) {
     if (this.#closedError !== null) return Promise.reject(this.#closedError);
-    const reply = new Promise((resolve, reject) => this.#pending.push({ resolve, reject }));
+    const reply = new Promise((resolve, reject) =>
+      this.#pending.push({ resolve, reject, message }),
+    );
     this.#socket.send(JSON.stringify(message));
     return withTimeout(reply, this.#timeoutMs, message.type, () => {
       this.#fail(new AriadneError('timeout', 'a reply never came; the connection is closed'));
@@ -149,8 +255,11 @@ export class Drone {
 /** Connects and says hello. Options: `name`, `token` (a competitor's),
  * `timeoutMs` (every reply, the connection included; default 30000). */
 export async function connect(url, { name = 'js-bot', token, timeoutMs = 30000 } = {}) {
-  const WebSocketClass = await webSocketClass();
-  const socket = new WebSocketClass(url);
+  const [WebSocketClass, isNode] = await webSocketClass();
+  // A browser's WebSocket takes no options; Node's ws reads at most maxPayload.
+  const socket = isNode
+    ? new WebSocketClass(url, { maxPayload: LIMITS.maxReplyBytes })
+    : new WebSocketClass(url);
   const opened = new Promise((resolve, reject) => {
     socket.addEventListener('open', () => resolve(), { once: true });
     socket.addEventListener(

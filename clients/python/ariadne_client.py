@@ -13,6 +13,7 @@ import json
 import sys
 
 import websockets
+from websockets.exceptions import WebSocketException
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -22,33 +23,108 @@ class ServerError(Exception):
     """The server answered with an error reply."""
 
     def __init__(self, reply):
-        super().__init__(f"{reply['code']}: {reply['message']}")
-        self.code = reply["code"]
+        super().__init__(f"{reply.get('code')}: {reply.get('message')}")
+        self.code = reply.get("code")
+
+
+class ImpossibleReply(Exception):
+    """A reply no honest server sends: a position or an open side outside the
+    maze, a move that did not arrive where it leads, a run that never ends."""
+
+
+MAX_CELLS = 1 << 24       # the largest maze accepted when the request did not fix the size
+MAX_MOVES = 10 ** 9       # moves in one run, whatever max_steps the server announces
+MAX_RUN_SECONDS = 3600.0  # one run, start to end (the server's default limit)
+
+
+def check_state(state, width, height):
+    """Raises ImpossibleReply unless the state lies inside a width x height maze."""
+    position = state.get("position")
+    if not isinstance(position, dict):
+        raise ImpossibleReply("a state without a position")
+    x, y = position.get("x"), position.get("y")
+    if not (isinstance(x, int) and isinstance(y, int) and 0 <= x < width and 0 <= y < height):
+        raise ImpossibleReply(f"position {x}, {y} is outside the {width}x{height} maze")
+    if not all(isinstance(state.get(k), int) and state[k] >= 0 for k in ("steps", "bumps")):
+        raise ImpossibleReply("a state without its step and bump counts")
+    sides = state.get("open")
+    if not isinstance(sides, list) or any(side not in DELTA for side in sides):
+        raise ImpossibleReply(f"open sides {sides!r} are not among N, E, S, W")
+    for side in sides:
+        nx, ny = x + DELTA[side][0], y + DELTA[side][1]
+        if not (0 <= nx < width and 0 <= ny < height):
+            raise ImpossibleReply(f"side {side} of {x}, {y} is open to the outside of the maze")
 
 
 class Drone:
-    """One connection to an Ariadne server: what a drone may do and know."""
+    """One connection to an Ariadne server: what a drone may do and know.
+    Every state reply is checked against the maze the run started with; a
+    reply that cannot be true raises ImpossibleReply."""
 
     def __init__(self, ws, timeout):
         self.ws = ws
         self.timeout = timeout
         self.state = {}
         self.welcome = {}
+        self.size = None  # (width, height) of the run in play
+        self.move_budget = MAX_MOVES
+        self.deadline = None
 
     @classmethod
     async def connect(cls, url, name, timeout=30.0, token=None):
         """Connects and says hello; every reply must come within timeout seconds.
         With a competitor's token, the welcome lists the competition's challenges;
         if it carries a "state", this connection took over a ranked run in play."""
-        ws = await asyncio.wait_for(websockets.connect(url), timeout)
+        # No reply of protocol v1 comes near 1 MiB: a larger frame closes the connection.
+        ws = await asyncio.wait_for(websockets.connect(url, max_size=1 << 20), timeout)
         drone = cls(ws, timeout)
         hello = {"type": "hello", "name": name}
         if token:
             hello["token"] = token
         drone.welcome = await drone.request(hello)
         if "state" in drone.welcome:
-            drone.state = drone.welcome["state"]
+            drone.begin(drone.welcome["state"], None)
         return drone
+
+    def begin(self, first, asked):
+        """Checks the first state of a run (asked: the maze requested, or None)."""
+        width, height = first.get("width"), first.get("height")
+        if not (isinstance(width, int) and isinstance(height, int)
+                and 1 <= width <= 8192 and 1 <= height <= 8192):
+            raise ImpossibleReply(f"a {width}x{height} maze is beyond the protocol's sizes")
+        if asked and "width" in asked and "height" in asked:
+            if (width, height) != (asked["width"], asked["height"]):
+                raise ImpossibleReply(f"a {width}x{height} maze answers a request for"
+                                      f" {asked['width']}x{asked['height']}")
+        elif width * height > MAX_CELLS:
+            raise ImpossibleReply(f"a {width}x{height} maze is more than the {MAX_CELLS}"
+                                  " cells this client accepts")
+        check_state(first, width, height)
+        self.size = (width, height)
+        max_steps = first.get("max_steps")
+        self.move_budget = min(max_steps, MAX_MOVES) if isinstance(max_steps, int) else MAX_MOVES
+        self.deadline = asyncio.get_running_loop().time() + MAX_RUN_SECONDS
+        self.state = first
+
+    def follow(self, before, reply, message):
+        """Checks a state reply to a request of the run in play."""
+        if self.size is None:
+            raise ImpossibleReply("a state before any run started")
+        check_state(reply, *self.size)
+        moves = reply.get("steps", 0) + reply.get("bumps", 0)
+        if message["type"] == "move":
+            dx, dy = DELTA[message["dir"]] if reply.get("moved") else (0, 0)
+            x, y = before["position"]["x"], before["position"]["y"]
+            if (reply["position"]["x"], reply["position"]["y"]) != (x + dx, y + dy):
+                raise ImpossibleReply(f"a move from {x}, {y} arrived at"
+                                      f" {reply['position']['x']}, {reply['position']['y']}")
+        if "result" not in reply:
+            if moves >= self.move_budget:
+                raise ImpossibleReply(f"run {reply.get('run')} is still in play after"
+                                      f" {self.move_budget} moves")
+            if asyncio.get_running_loop().time() > self.deadline:
+                raise ImpossibleReply(f"run {reply.get('run')} is still in play after"
+                                      f" {MAX_RUN_SECONDS:.0f} s")
 
     async def request(self, message):
         """Sends one message and returns its reply (every message gets one).
@@ -58,11 +134,20 @@ class Drone:
             text = await asyncio.wait_for(self.ws.recv(), self.timeout)
         except asyncio.TimeoutError:
             raise TimeoutError(f"no reply within {self.timeout} s") from None
-        reply = json.loads(text)
+        try:
+            reply = json.loads(text)
+        except ValueError:
+            raise ImpossibleReply("a reply that is not JSON") from None
+        if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
+            raise ImpossibleReply("a reply without a type")
         if reply["type"] == "error":
             raise ServerError(reply)
         if reply["type"] == "state":
-            self.state = reply
+            if message["type"] == "start":
+                self.begin(reply, message.get("maze"))
+            else:
+                self.follow(self.state, reply, message)
+                self.state = reply
         return reply
 
     async def start(self, **maze):
@@ -171,6 +256,7 @@ async def main():
 if __name__ == "__main__":
     try:
         sys.exit(asyncio.run(main()))
-    except (OSError, ServerError) as error:
+    except (OSError, ServerError, ImpossibleReply, TimeoutError,
+            WebSocketException) as error:
         print(f"ariadne_client: {error}", file=sys.stderr)
         sys.exit(2)

@@ -71,8 +71,14 @@ int run_bots(int argc, char** argv) {
     outcomes = play_all(
         bots, seeds, o.maze, o.jobs,
         [&]() -> std::unique_ptr<drone> {
-          if (o.offline) return std::make_unique<local_drone>(host_limits{}, &catalog);
-          return std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout());
+          std::unique_ptr<drone> d;
+          if (o.offline) {
+            d = std::make_unique<local_drone>(host_limits{}, &catalog);
+          } else {
+            d = std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout());
+          }
+          d->set_limits(o.limits());
+          return d;
         },
         [&bar](const std::string& bot) { bar.tick(bot); });
   } catch (const std::exception& e) {

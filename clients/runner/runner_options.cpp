@@ -10,6 +10,13 @@
 
 namespace ariadne {
 
+drone_limits runner_options::limits() const {
+  drone_limits l;
+  l.max_cells = max_cells;
+  l.max_run_time = std::chrono::seconds(max_run_seconds);
+  return l;
+}
+
 std::chrono::milliseconds runner_options::timeout() const {
   const double seconds = timeout_given || ping_url.empty() ? timeout_seconds : 3.0;
   return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
@@ -84,6 +91,15 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
                  "Seconds to wait for each reply before giving up (default 30; 3 for --ping)")
       ->check(CLI::Range(0.001, 3600.0))
       ->each([&o](const std::string&) { o.timeout_given = true; });
+  app.add_option("--max-cells", o.max_cells,
+                 "The largest maze accepted whose size the request did not fix (a challenge, "
+                 "a named maze)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 26))
+      ->capture_default_str();
+  app.add_option("--max-run-seconds", o.max_run_seconds,
+                 "Give up a run the server has not ended after this long")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{86'400}))
+      ->capture_default_str();
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

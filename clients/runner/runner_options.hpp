@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/reply_check.hpp"
 #include "clients/sdk/maze_options.hpp"
 
 namespace ariadne {
@@ -32,6 +33,10 @@ struct runner_options {
   std::string verify_replay;
   bool quiet = false;
   double timeout_seconds = 30;  // for --ping: 3
+  std::uint64_t max_cells = drone_limits{}.max_cells;
+  std::uint64_t max_run_seconds = static_cast<std::uint64_t>(drone_limits{}.max_run_time.count());
+  // What every drone holds the server to.
+  drone_limits limits() const;
   bool timeout_given = false;
   std::string token;      // a competitor's
   std::string challenge;  // ranked runs: a challenge id, or "all"

@@ -27,6 +27,9 @@ remote_drone::remote_drone(const std::string& url, const std::string& name,
     : connection_(std::make_unique<connection>()), url_(url), timeout_(timeout) {
   const server_url where = parse_server_url(url, "ws://");
   auto& ws = connection_->ws;
+  // No reply of protocol v1 comes near this: a larger frame is refused
+  // before it is buffered.
+  ws.read_message_max(max_reply_bytes);
   tcp::resolver resolver(connection_->ioc);
   tcp::resolver::results_type addresses;
   auto ec = blocking_call(connection_->ioc, [&](auto handler) {

@@ -29,6 +29,9 @@ class remote_drone : public drone {
 
   const protocol::welcome_message& welcome() const { return welcome_; }
 
+  // The largest reply frame this drone reads (Beast's default is 16 MiB).
+  static constexpr std::size_t max_reply_bytes = std::size_t{1} << 20;
+
  protected:
   drone_state exchange(const protocol::client_message& message) override;
 

@@ -2,7 +2,9 @@
  *   cc -O2 -o dfs_bot clients/bridge/examples/dfs_bot.c
  *   ariadne-pipe --url ws://127.0.0.1:8080/ws --generator prim --size 16x16 --seed 42 -- ./dfs_bot
  * It tries N, E, S, W in that order and walks back when nothing new is open;
- * after each treasure found, it starts a new search from where it stands. */
+ * after each treasure found, it starts a new search from where it stands.
+ * ariadne-pipe checks every reply, but the bot checks what it indexes with
+ * too: a bot never trusts its input with its memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +13,10 @@ static const char letters[] = "NESW";
 static const int dx[] = {0, 1, 0, -1};
 static const int dy[] = {1, 0, -1, 0};
 
-/* Reads an answer: fills x, y, open and found; returns 0 at the END of the run. */
+static int width, height;
+
+/* Reads an answer: fills x, y, open and found; returns 0 at the END of the
+ * run, or when the answer is unreadable or outside the maze. */
 static int answer(int* x, int* y, char* open, int* found) {
   char line[512], kind[16];
   if (!fgets(line, sizeof line, stdin)) return 0;
@@ -20,22 +25,30 @@ static int answer(int* x, int* y, char* open, int* found) {
     fprintf(stderr, "dfs_bot: %s", line);
     return 0;
   }
+  int read;
   if (strcmp(kind, "START") == 0) {
     int w, h;
-    sscanf(line, "START %d %d %d %d %7s", &w, &h, x, y, open);
+    read = sscanf(line, "START %d %d %d %d %7s", &w, &h, x, y, open) == 5;
   } else {
     int treasure, steps, bumps;
-    sscanf(line, "STATE %d %d %7s %d %d %d %d", x, y, open, &treasure, &steps, &bumps, found);
+    read = sscanf(line, "STATE %d %d %7s %d %d %d %d", x, y, open, &treasure, &steps, &bumps,
+                  found) == 7;
+  }
+  if (!read || *x < 0 || *y < 0 || *x >= width || *y >= height) {
+    fprintf(stderr, "dfs_bot: an answer outside the maze: %s", line);
+    return 0;
   }
   return 1;
 }
 
 int main(void) {
   char line[512];
-  int width, height, x, y;
+  int x, y;
   char open[8];
   if (!fgets(line, sizeof line, stdin) ||
-      sscanf(line, "START %d %d %d %d %7s", &width, &height, &x, &y, open) != 5) {
+      sscanf(line, "START %d %d %d %d %7s", &width, &height, &x, &y, open) != 5 || width < 1 ||
+      height < 1 || width > 8192 || height > 8192 || x < 0 || y < 0 || x >= width || y >= height) {
+    fprintf(stderr, "dfs_bot: no START line for a maze of at most 8192x8192\n");
     return 1;
   }
   char* visited = calloc((size_t)width * (size_t)height, 1);
@@ -58,6 +71,8 @@ int main(void) {
       }
     }
     if (dir >= 0) {
+      /* An honest server never lets the way back grow past the cells. */
+      if (depth >= width * height) break;
       back[depth++] = (dir + 2) % 4;
     } else if (depth > 0) {
       dir = back[--depth];

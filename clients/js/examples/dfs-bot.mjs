@@ -4,23 +4,39 @@
 import { parseArgs } from 'node:util';
 import { connect, depthFirst } from '../ariadne.mjs';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'ws://127.0.0.1:8080/ws' },
-    name: { type: 'string', default: 'js-dfs' },
-    generator: { type: 'string', default: 'hunt_and_kill' },
-    size: { type: 'string', default: '16x16' },
-    seed: { type: 'string' },
-    loops: { type: 'string', default: '0' },
-    treasures: { type: 'string', default: '1' },
-    token: { type: 'string' },
-    challenge: { type: 'string' },
-    timeout: { type: 'string', default: '30' },
-  },
-});
+const usage = `usage: node dfs-bot.mjs [--url URL] [--name NAME] [--generator NAME] [--size WxH]
+                        [--seed N] [--loops X] [--treasures N] [--timeout SECONDS]
+                        [--token TOKEN --challenge ID]`;
 
+let values;
 try {
-  const drone = await connect(values.url, {
+  ({ values } = parseArgs({
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      url: { type: 'string', default: 'ws://127.0.0.1:8080/ws' },
+      name: { type: 'string', default: 'js-dfs' },
+      generator: { type: 'string', default: 'hunt_and_kill' },
+      size: { type: 'string', default: '16x16' },
+      seed: { type: 'string' },
+      loops: { type: 'string', default: '0' },
+      treasures: { type: 'string', default: '1' },
+      token: { type: 'string' },
+      challenge: { type: 'string' },
+      timeout: { type: 'string', default: '30' },
+    },
+  }));
+} catch (error) {
+  console.error(`dfs-bot: ${error.message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+let drone;
+try {
+  drone = await connect(values.url, {
     name: values.name,
     token: values.token,
     timeoutMs: Number(values.timeout) * 1000,
@@ -38,7 +54,6 @@ try {
       (first.seed !== undefined ? ` seed ${first.seed}` : ''),
   );
   const result = await depthFirst(drone);
-  drone.close();
   console.log(
     `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
       `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
@@ -48,4 +63,7 @@ try {
 } catch (error) {
   console.error(`dfs-bot: ${error.message}`);
   process.exitCode = 2;
+} finally {
+  // An open socket would keep Node running after an error.
+  drone?.close();
 }

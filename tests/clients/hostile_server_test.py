@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Every client Ariadne ships against a server that lies (tests/support/
+hostile_server.py): ariadne-bot with each bundled bot, ariadne-pipe with the C
+example bot, the Python kit and the JavaScript kit. Each lie must end the
+client within seconds, with an exit code (not a signal, not success) and a
+sentence naming the lie; never a crash, heap corruption or a game without end.
+
+Usage: hostile_server_test.py ARIADNE_BOT ARIADNE_PIPE SOURCE_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from checks import Checks  # noqa: E402
+
+try:
+    from hostile_server import MODES, HostileServer  # noqa: E402
+except ImportError:
+    print("SKIP: python3-websockets is not installed (scripts/test.sh installs it)")
+    sys.exit(77)
+
+# The words every client uses for each lie (None: any clear sentence will do).
+NAMED = {
+    "edge_open": "open to the outside of the maze",
+    "outside": "outside the 16x16 maze",
+    "stuck": "arrived at",
+    "huge": "beyond the protocol's sizes",
+    "never_ends": "still in play after 50 moves",
+    "big_frame": None,
+    "not_json": None,
+}
+CRASHES = ("Segmentation", "double free", "AddressSanitizer", "runtime error", "Traceback",
+           "core dumped", "Aborted", "at file://", "node:internal")
+
+
+def main():
+    bot, pipe, source = sys.argv[1:4]
+    checks = Checks()
+    work = tempfile.mkdtemp()
+    try:
+        c_bot = os.path.join(work, "dfs_bot")
+        subprocess.run(["cc", "-O2", "-o", c_bot,
+                        os.path.join(source, "clients/bridge/examples/dfs_bot.c")], check=True)
+        maze = ["--generator", "prim", "--size", "16x16"]
+        clients = {f"ariadne-bot --bot {name}": lambda url, name=name:
+                   [bot, "--url", url, "--bot", name, "--seeds", "1", "-q", *maze]
+                   for name in ("tremaux", "dfs", "frontier", "wall_follower", "random_mouse")}
+        clients["ariadne-pipe with the C bot"] = lambda url: [
+            pipe, "--url", url, *maze, "--seed", "1", "--", c_bot]
+        clients["the Python kit"] = lambda url: [
+            sys.executable, os.path.join(source, "clients/python/ariadne_client.py"),
+            "--url", url, "--generator", "prim", "--size", "16x16", "--seed", "1"]
+        node = shutil.which("node")
+        if node and os.path.isdir(os.path.join(source, "clients/js/node_modules/ws")):
+            clients["the JavaScript kit"] = lambda url: [
+                node, os.path.join(source, "clients/js/examples/dfs-bot.mjs"),
+                "--url", url, *maze, "--seed", "1"]
+        else:
+            print("note: the JavaScript kit is not checked (node or its packages missing)")
+        with HostileServer() as server:
+            for mode in MODES:
+                for client, command in clients.items():
+                    what = f"{client} against {mode}"
+                    try:
+                        run = subprocess.run(command(server.url(mode)), capture_output=True,
+                                             text=True, timeout=60)
+                    except subprocess.TimeoutExpired:
+                        checks.fail(f"{what}: still running after 60 s")
+                        continue
+                    output = run.stdout + run.stderr
+                    checks.check(0 < run.returncode < 128,
+                                 f"{what}: exit code {run.returncode}\n{output[-2000:]}")
+                    crash = [c for c in CRASHES if c in output]
+                    checks.check(not crash, f"{what}: {crash}\n{output[-2000:]}")
+                    if NAMED[mode] is not None:
+                        checks.check(NAMED[mode] in output,
+                                     f"{what}: no \"{NAMED[mode]}\"\n{output[-2000:]}")
+                    else:
+                        checks.check(run.stderr.strip() != "" or "error" in run.stdout,
+                                     f"{what}: no word of why\n{output[-2000:]}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    checks.finish("every client stops cleanly at every lie")
+
+
+if __name__ == "__main__":
+    main()

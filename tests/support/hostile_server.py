@@ -1,0 +1,133 @@
+"""A WebSocket server that lies, for testing clients against a server they do
+not control. It speaks enough of protocol v1 to be believed (a welcome, state
+replies to start, sense, move, path and abandon), and the path of the
+client's URL picks the lie:
+
+    /ws/edge_open    the start cell is open on every side, outside the maze too
+    /ws/outside      the first move arrives west of the maze
+    /ws/stuck        every move says it moved and the drone never leaves its cell
+    /ws/huge         the start reply announces a 40000x40000 maze
+    /ws/never_ends   an open field with no treasure: the run goes on past the
+                     max_steps the server itself announced, and abandon ends nothing
+    /ws/big_frame    the start reply is a frame of 4 MB
+    /ws/not_json     the start reply is not JSON
+
+    with HostileServer() as server:
+        url = server.url("edge_open")
+"""
+import asyncio
+import json
+import threading
+
+import websockets
+
+DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+MODES = ("edge_open", "outside", "stuck", "huge", "never_ends", "big_frame", "not_json")
+
+
+class _Game:
+    """One connection's pretend run."""
+
+    def __init__(self, mode):
+        self.mode = mode
+        self.width = self.height = 16
+        self.x = self.y = 0
+        self.steps = 0
+
+    def open_sides(self):
+        if self.mode == "edge_open":
+            return list(DELTA)
+        return [d for d, (dx, dy) in DELTA.items()
+                if 0 <= self.x + dx < self.width and 0 <= self.y + dy < self.height]
+
+    def state(self, **extra):
+        return {"type": "state", "run": 1, "position": {"x": self.x, "y": self.y},
+                "open": self.open_sides(), "treasure": False, "steps": self.steps,
+                "bumps": 0, "found": 0, "treasures": 1, **extra}
+
+    def start(self, message):
+        maze = message.get("maze") or {}
+        self.width = maze.get("width", 16)
+        self.height = maze.get("height", 16)
+        if self.mode == "not_json":
+            return "{this is not json"
+        first = self.state(width=self.width, height=self.height, seed=1, max_steps=50,
+                           maze=maze.get("generator", "challenge"))
+        if self.mode == "huge":
+            first.update(width=40000, height=40000)
+        if self.mode == "big_frame":
+            first["maze"] = "x" * (4 << 20)
+        return first
+
+    def move(self, direction):
+        self.steps += 1
+        if self.mode == "stuck":
+            return self.state(moved=True)
+        if self.mode == "outside":
+            self.x = -1
+            return self.state(moved=True)
+        dx, dy = DELTA[direction]
+        if direction in self.open_sides():
+            self.x += dx
+            self.y += dy
+            return self.state(moved=True)
+        self.steps -= 1
+        return self.state(moved=False)
+
+
+async def _serve(ws, path=None):
+    try:
+        await _play(ws, (path or ws.path).rstrip("/").rsplit("/", 1)[-1])
+    except websockets.exceptions.ConnectionClosed:
+        pass  # the client gave up on the lie: what the tests want
+
+
+async def _play(ws, mode):
+    game = _Game(mode)
+    async for text in ws:
+        message = json.loads(text)
+        kind = message.get("type")
+        if kind == "hello":
+            reply = {"type": "welcome", "protocol": 1, "server": "hostile", "session": "lies"}
+        elif kind == "start":
+            reply = game.start(message)
+        elif kind == "move":
+            reply = game.move(message.get("dir"))
+        elif kind == "path":
+            done = 0
+            for letter in message.get("dirs", ""):
+                done += 1
+                if not game.move(letter)["moved"]:
+                    break
+            reply = game.state(done=done)
+        else:
+            reply = game.state()
+        await ws.send(reply if isinstance(reply, str) else json.dumps(reply))
+
+
+class HostileServer:
+    """Runs the lying server on 127.0.0.1 (a free port) in a thread."""
+
+    def __enter__(self):
+        self._loop = asyncio.new_event_loop()
+        ready = threading.Event()
+
+        def run():
+            asyncio.set_event_loop(self._loop)
+            self._server = self._loop.run_until_complete(
+                websockets.serve(_serve, "127.0.0.1", 0, max_size=1 << 20))
+            self.port = self._server.sockets[0].getsockname()[1]
+            ready.set()
+            self._loop.run_forever()
+
+        self._thread = threading.Thread(target=run, daemon=True)
+        self._thread.start()
+        ready.wait()
+        return self
+
+    def url(self, mode):
+        return f"ws://127.0.0.1:{self.port}/ws/{mode}"
+
+    def __exit__(self, *exc):
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
