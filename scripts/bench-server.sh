@@ -30,7 +30,8 @@ trap cleanup EXIT
 # Starts ariadne-server on core 0; sets server_port and server_pid.
 start_ariadne() {
   ariadne_start_server taskset -c 0 "$server_bin" --threads 1 --rate-limit 0 \
-    --max-connections 20000 --max-connections-per-ip 20000 --max-runs 20000 || exit 1
+    --max-connections 20000 --max-connections-per-ip 20000 --max-runs 20000 \
+    --max-memory-mib 16384 --max-memory-per-ip-mib 16384 || exit 1
   server_pid=$ariadne_pid
   server_port=$ariadne_port
 }

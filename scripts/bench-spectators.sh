@@ -29,7 +29,7 @@ trap cleanup EXIT
 
 start_server() {
   ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --max-spectators 10000 || exit 1
+    --max-spectators 10000 --max-memory-mib 16384 --max-memory-per-ip-mib 16384 || exit 1
   server_pid=$ariadne_pid
   port=$ariadne_port
 }

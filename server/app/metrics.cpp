@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "server/app/address_budgets.hpp"
+#include "server/app/memory_budget.hpp"
 #include "server/net/transport_stats.hpp"
 
 namespace ariadne {
@@ -58,6 +59,16 @@ std::string metrics::prometheus_text() const {
   for (std::size_t i = 0; i < errors_.size(); ++i) {
     out << "ariadne_errors_total{code=\"" << to_string(static_cast<errc>(i)) << "\"} "
         << errors_[i].load(relaxed) << "\n";
+  }
+  if (memory_ != nullptr) {
+    out << "# HELP ariadne_memory_held_bytes Memory held for clients, by use\n"
+        << "# TYPE ariadne_memory_held_bytes gauge\n";
+    for (std::size_t i = 0; i < memory_budget::use_names.size(); ++i) {
+      out << "ariadne_memory_held_bytes{use=\"" << memory_budget::use_names[i] << "\"} "
+          << memory_->held(static_cast<memory_budget::use>(i)) << "\n";
+    }
+    gauge("ariadne_memory_limit_bytes", "The memory budget for clients in all",
+          static_cast<std::int64_t>(memory_->limit().total));
   }
   out << "# HELP ariadne_move_seconds Time to handle a move, path or sense message\n"
       << "# TYPE ariadne_move_seconds histogram\n";

@@ -12,6 +12,7 @@
 namespace ariadne {
 
 class address_budgets;
+class memory_budget;
 struct transport_stats;
 
 // Server-wide counters, exported in the Prometheus text format on /metrics
@@ -48,6 +49,7 @@ class metrics {
   // (zero until a transport is watched). Set up before the server starts.
   void watch(const address_budgets& budgets) { budgets_ = &budgets; }
   void watch(const transport_stats& net) { net_ = &net; }
+  void watch(const memory_budget& memory) { memory_ = &memory; }
 
   std::string prometheus_text() const;
 
@@ -58,6 +60,7 @@ class metrics {
   std::atomic<std::uint64_t> latency_sum_ns_{0};
   const address_budgets* budgets_ = nullptr;
   const transport_stats* net_ = nullptr;
+  const memory_budget* memory_ = nullptr;
 };
 
 }  // namespace ariadne

@@ -110,10 +110,23 @@ void answer_replay(server_context& context, const http_request& request, http_re
   if (!run) return reply(text(404, "no such run: /api/replays/ takes a run number\n"));
   const auto feed = context.runs().find(*run);
   competition_hub* hub = context.competition();
-  // Refusals and replays already built are answered at once.
-  if ((feed && (feed->replay() || !feed->summary().result || feed->moves().full() ||
-                !may_show_run(hub, feed->ranked()))) ||
+  auto over_share = [] {
+    return text(429, "your address has asked for more set-up work than its share; try again\n");
+  };
+  // Refusals are answered at once, before any charge.
+  if ((feed &&
+       (!feed->summary().result || feed->moves().full() || !may_show_run(hub, feed->ranked()))) ||
       (!feed && hub == nullptr)) {
+    return reply(live_replay_answer(context, *run));
+  }
+  // A replay already built costs what building it did: sending it is the
+  // work (and the memory) its address's share pays for.
+  if (feed && feed->replay()) {
+    if (!context.budgets().charge_setup(request.address,
+                                        costly_work::replay_cost(feed->moves().size()),
+                                        std::chrono::steady_clock::now())) {
+      return reply(over_share());
+    }
     return reply(live_replay_answer(context, *run));
   }
   // Not in memory: a ranked run in the store, and nothing is read before it may be shown.
@@ -128,8 +141,7 @@ void answer_replay(server_context& context, const http_request& request, http_re
            costly_work::replay_cost(feed->moves().size());
   }
   if (!context.budgets().charge_setup(request.address, cost, std::chrono::steady_clock::now())) {
-    return reply(
-        text(429, "your address has asked for more set-up work than its share; try again\n"));
+    return reply(over_share());
   }
   auto busy = [] {
     return text(503, "the server is setting up as many mazes as it can; try again shortly\n");

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 
+#include "server/app/answer_memory.hpp"
 #include "server/app/api_routes.hpp"
 #include "server/app/baseline_route.hpp"
 #include "server/app/client_session.hpp"
@@ -15,6 +16,13 @@ namespace ariadne {
 
 namespace {
 
+// Every answer of a route holds its memory until written (answer_memory.hpp).
+http_reply holding(server_context& context, const http_request& request, http_reply reply) {
+  return [&context, address = request.address, reply = std::move(reply)](http_answer answer) {
+    reply(hold_answer(context.memory(), address, std::move(answer)));
+  };
+}
+
 // A route that serves GET and HEAD; other methods get route_http's 405.
 http_handler get_only(server_context& context,
                       void (*answer)(server_context&, const http_request&, http_reply)) {
@@ -22,7 +30,7 @@ http_handler get_only(server_context& context,
     if (!served_method(request.method)) {
       return reply(route_http(context, request.method, request.target));
     }
-    answer(context, request, std::move(reply));
+    answer(context, request, holding(context, request, std::move(reply)));
   };
 }
 
@@ -39,7 +47,8 @@ void add_routes(server_context& context, transport_context& transport) {
   transport.http().add("/api/baseline", get_only(context, answer_baseline));
   transport.http().add("/api/replays/", get_only(context, answer_replay));
   transport.http().set_fallback([&context](const http_request& request, http_reply reply) {
-    reply(route_http(context, request.method, request.target));
+    holding(context, request,
+            std::move(reply))(route_http(context, request.method, request.target));
   });
 }
 

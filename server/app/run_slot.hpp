@@ -4,13 +4,16 @@
 #include <string>
 #include <utility>
 
+#include "server/app/memory_budget.hpp"
+
 namespace ariadne {
 
 class address_budgets;
 
 // A run's place in the budgets (runs in play, cells in play, its address's
-// share of the cells), held from its start until it ends and given back
-// exactly once. Empty when the budgets were spent.
+// share of the cells, and the memory its move log may take), held from its
+// start until it ends and given back exactly once. Empty when the budgets
+// were spent.
 class run_slot {
  public:
   run_slot() = default;
@@ -19,13 +22,15 @@ class run_slot {
   run_slot(run_slot&& other) noexcept
       : budgets_(std::exchange(other.budgets_, nullptr)),
         cells_(other.cells_),
-        address_(std::move(other.address_)) {}
+        address_(std::move(other.address_)),
+        memory_(std::move(other.memory_)) {}
   run_slot& operator=(run_slot&& other) noexcept {
     if (this != &other) {
       release();
       budgets_ = std::exchange(other.budgets_, nullptr);
       cells_ = other.cells_;
       address_ = std::move(other.address_);
+      memory_ = std::move(other.memory_);
     }
     return *this;
   }
@@ -35,11 +40,14 @@ class run_slot {
 
   explicit operator bool() const { return budgets_ != nullptr; }
   void release();
+  // The memory claimed for the run's move log, given back with the slot.
+  void hold(memory_lease memory) { memory_ = std::move(memory); }
 
  private:
   address_budgets* budgets_ = nullptr;
   std::uint64_t cells_ = 0;
   std::string address_;
+  memory_lease memory_;
 };
 
 }  // namespace ariadne

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
+#include "core/model/limits.hpp"
 #include "core/play/commands.hpp"
 #include "core/play/run_setup.hpp"
 #include "protocol/state_writer.hpp"
@@ -34,12 +37,25 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
                    "your address has asked the server to set up more mazes than its share; try "
                    "again in a few seconds"});
   }
-  run_slot slot = context.budgets().reserve_run(request_cells(request, catalog), core_.address);
+  const std::uint64_t cells = request_cells(request, catalog);
+  run_slot slot = context.budgets().reserve_run(cells, core_.address);
   if (!slot) {
     return refuse({errc::server_busy,
                    "the server is running as many runs (or cells) as it allows; try again "
                    "shortly"});
   }
+  // The move log's worst case, claimed before the run can fill it.
+  const std::uint64_t moves =
+      std::min(request.max_steps.value_or(cells * limits::default_moves_per_cell),
+               context.config().max_replay_moves);
+  memory_lease log = context.memory().claim(memory_budget::use::move_logs, core_.address,
+                                            move_log::bytes_for(moves));
+  if (!log) {
+    return refuse({errc::server_busy,
+                   "the server holds as much memory for runs as it allows (for your address, "
+                   "or in all); try again when runs have ended"});
+  }
+  slot.hold(std::move(log));
   const std::uint64_t run_id = context.ids().next_run_id();
   if (ranked) ranked->run = run_id;
   auto feed = context.runs().open(run_id, core_.name, ranked ? ranked->challenge : std::string());

@@ -127,6 +127,10 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "Set-up work one client address may ask for a second, in the same units; more "
           "get rate_limited")
       ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 40));
+  setting(app, "--socket-send-buffer", c.socket_send_buffer,
+          "Bytes of each connection's kernel send buffer (SO_SNDBUF): what a client that "
+          "stops reading can hold in the kernel; 0: the kernel's own tuning")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{64} << 20));
   setting(app, "--write-queue-limit", c.write_queue_limit,
           "Replies queued for a slow reader before reading from it pauses")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
@@ -143,6 +147,15 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   setting(app, "--max-spectators-per-run", c.max_spectators_per_run,
           "Spectator connections on one run; more get HTTP 503")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
+  setting(app, "--max-memory-mib", c.max_memory_mib,
+          "Memory held for clients in all (move logs of runs in play, spectator streams, "
+          "answers being written); past it new work gets server_busy or HTTP 503. 0: a "
+          "quarter of the machine's (or container's) memory")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
+  setting(app, "--max-memory-per-ip-mib", c.max_memory_per_ip_mib,
+          "The same for one client address. 0: a 16th of --max-memory-mib, from 64 MiB to "
+          "1 GiB")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

@@ -18,6 +18,16 @@ address_budgets::limits budget_limits(const server_config& c, const host_limits&
   return l;
 }
 
+memory_budget::limits memory_limits(const server_config& c) {
+  memory_budget::limits l = c.max_memory_mib != 0
+                                ? memory_budget::limits_for(c.max_memory_mib << 20)
+                                : memory_budget::machine_defaults();
+  if (c.max_memory_per_ip_mib != 0) {
+    l.per_address = std::min(c.max_memory_per_ip_mib << 20, l.total);
+  }
+  return l;
+}
+
 }  // namespace
 
 server_context::server_context(server_config config, maze_catalog catalog)
@@ -26,9 +36,11 @@ server_context::server_context(server_config config, maze_catalog catalog)
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
       registry_(config_.keep_replays, config_.max_replay_moves),
       budgets_(budget_limits(config_, host_)),
+      memory_(memory_limits(config_)),
       spectators_(config_.max_spectators, config_.max_spectators_per_run),
       starts_(config_.start_workers, config_.start_queue_cost) {
   metrics_.watch(budgets_);
+  metrics_.watch(memory_);
   if (!config_.competition.empty()) {
     competition_ = std::make_unique<competition_hub>(
         load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file);

@@ -8,6 +8,7 @@
 #include "server/app/address_budgets.hpp"
 #include "server/app/competitor_seats.hpp"
 #include "server/app/id_source.hpp"
+#include "server/app/memory_budget.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/server_config.hpp"
 #include "server/app/spectator_admission.hpp"
@@ -37,6 +38,7 @@ class server_context {
   metrics& stats() { return metrics_; }
   run_registry& runs() { return registry_; }
   address_budgets& budgets() { return budgets_; }
+  memory_budget& memory() { return memory_; }
   spectator_admission& spectators() { return spectators_; }
   id_source& ids() { return ids_; }
   // The pool that sets big runs up, and plays baselines and replays.
@@ -57,6 +59,7 @@ class server_context {
   metrics metrics_;
   run_registry registry_;
   address_budgets budgets_;
+  memory_budget memory_;
   spectator_admission spectators_;
   id_source ids_;
   std::atomic<bool> stopping_{false};

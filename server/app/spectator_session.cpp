@@ -29,16 +29,39 @@ websocket_outcome open_spectator(server_context& context, const connection_info&
   }
   if (from > feed->seq()) return refuse(400, "from is ahead of the run");
   if (!feed->summary().start) return refuse(409, "the run is still being set up; try again");
+  memory_lease memory = context.memory().claim(memory_budget::use::spectators, who.address,
+                                               spectator_bytes(*feed, context.config()));
+  if (!memory) {
+    return refuse(503,
+                  "the server holds as much memory for spectators as it allows (for "
+                  "your address, or in all); try again later");
+  }
   if (!context.spectators().admit(*feed)) {
     return refuse(503, "this run, or the server, has as many spectators as it allows");
   }
-  return websocket_outcome(
-      std::make_unique<spectator_session>(context, std::move(feed), from, who.address));
+  return websocket_outcome(std::make_unique<spectator_session>(context, std::move(feed), from,
+                                                               who.address, std::move(memory)));
+}
+
+std::uint64_t spectator_bytes(const run_feed& feed, const server_config& config) {
+  const run_summary s = feed.summary();
+  const std::uint64_t cells = s.start ? static_cast<std::uint64_t>(s.start->width) *
+                                            static_cast<std::uint64_t>(s.start->height)
+                                      : 1;
+  // A run in play may still make moves up to its limit.
+  const std::uint64_t moves = s.result || !s.start
+                                  ? feed.moves().size()
+                                  : std::min(s.start->max_steps, config.max_replay_moves);
+  return 64 * 1024 + cells * 8 + std::min(moves, config.max_replay_moves) * 2;
 }
 
 spectator_session::spectator_session(server_context& context, std::shared_ptr<run_feed> feed,
-                                     std::uint64_t from, std::string address)
-    : context_(context), feed_(std::move(feed)), from_(from), address_(std::move(address)) {}
+                                     std::uint64_t from, std::string address, memory_lease memory)
+    : context_(context),
+      feed_(std::move(feed)),
+      from_(from),
+      address_(std::move(address)),
+      memory_(std::move(memory)) {}
 
 spectator_session::~spectator_session() {
   context_.spectators().release(*feed_);

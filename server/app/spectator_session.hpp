@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "server/app/memory_budget.hpp"
 #include "server/live/run_feed.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"
@@ -15,6 +16,7 @@
 namespace ariadne {
 
 class server_context;
+struct server_config;
 
 // A spectator on /spectate/{run}: sends what its spectator_view makes of the
 // run, one batch at most every flush_interval, and reads nothing: any frame
@@ -27,6 +29,11 @@ class server_context;
 // query, 503 at the spectator limits).
 websocket_outcome open_spectator(server_context& context, const connection_info& who);
 
+// The memory a spectator of the run may take, claimed from the memory
+// budget for its whole stream: its copy of the maze, the run played again,
+// and the moves it has still to send (2 bytes each in the stream's JSON).
+std::uint64_t spectator_bytes(const run_feed& feed, const server_config& config);
+
 class spectator_session : public websocket_handler {
  public:
   static constexpr auto flush_interval = std::chrono::milliseconds(50);
@@ -37,9 +44,10 @@ class spectator_session : public websocket_handler {
   static constexpr std::size_t max_backlog = 4;
   static constexpr auto stall_limit = std::chrono::seconds(5);
 
-  // Holds one admission of context.spectators(), released when it ends.
+  // Holds one admission of context.spectators() and its memory, released
+  // when it ends.
   spectator_session(server_context& context, std::shared_ptr<run_feed> feed, std::uint64_t from,
-                    std::string address);
+                    std::string address, memory_lease memory);
   ~spectator_session() override;
 
   void on_open(std::weak_ptr<message_sink> sink) override;
@@ -68,6 +76,7 @@ class spectator_session : public websocket_handler {
   std::shared_ptr<run_feed> feed_;
   std::uint64_t from_;
   std::string address_;
+  memory_lease memory_;
   std::weak_ptr<message_sink> sink_;
   std::unique_ptr<spectator_view> view_;
   std::optional<close_request> close_;

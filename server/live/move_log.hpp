@@ -21,6 +21,12 @@ class move_log {
  public:
   static constexpr std::uint64_t default_capacity = 1'000'000;
 
+  // The most a log of `moves` letters takes on the heap: the letters, and
+  // its chunks (256 letters, doubling up to 64 KiB) with their list.
+  static constexpr std::uint64_t bytes_for(std::uint64_t moves) {
+    return moves + (moves / 65'536 + 16) * 64;
+  }
+
   explicit move_log(std::uint64_t capacity = default_capacity) : capacity_(capacity) {}
   move_log(const move_log&) = delete;
   move_log& operator=(const move_log&) = delete;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,9 @@ struct http_answer {
   std::string content_type = "text/plain; charset=utf-8";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // beyond Server and Content-Type
+  // Kept until the answer has been written or its connection is gone (a
+  // claim on the server's memory budget, for example).
+  std::shared_ptr<const void> hold;
 };
 
 }  // namespace ariadne

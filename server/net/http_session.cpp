@@ -93,10 +93,9 @@ void http_session::on_read(error_code ec, std::size_t) {
   // connection's strand, and no request is read meanwhile.
   http_reply reply = [self = shared_from_this(), keep_alive = request.keep_alive(),
                       head = method == "HEAD"](http_answer answer) mutable {
-    if (head) answer.body.clear();
     net::dispatch(self->stream_.get_executor(),
-                  [self, answer = std::move(answer), keep_alive]() mutable {
-                    self->send(std::move(answer), keep_alive);
+                  [self, answer = std::move(answer), keep_alive, head]() mutable {
+                    self->send(std::move(answer), keep_alive, head);
                   });
   };
   (*route)(http_request{method, target, slot_.address()}, std::move(reply));
@@ -132,7 +131,7 @@ void http_session::upgrade(std::string_view target) {
       ->run(parser_->release());
 }
 
-void http_session::send(http_answer answer, bool keep_alive) {
+void http_session::send(http_answer answer, bool keep_alive, bool head) {
   const unsigned version = parser_->get().version();
   response_.emplace(static_cast<http::status>(answer.status), version);
   response_->set(http::field::server, context_->server_name());
@@ -140,8 +139,14 @@ void http_session::send(http_answer answer, bool keep_alive) {
   for (const auto& [name, value] : answer.headers)
     response_->set(name, value);
   response_->keep_alive(keep_alive);
-  response_->body() = std::move(answer.body);
-  response_->prepare_payload();
+  if (head) {
+    // The length a GET would have, and no body (RFC 9110, 9.3.2).
+    response_->content_length(answer.body.size());
+  } else {
+    response_->body() = std::move(answer.body);
+    response_->prepare_payload();
+  }
+  hold_ = std::move(answer.hold);
   // Time to write the answer, however the request was timed: a replay is big.
   stream_.expires_after(std::chrono::seconds(30));
   http::async_write(
@@ -150,6 +155,7 @@ void http_session::send(http_answer answer, bool keep_alive) {
 }
 
 void http_session::on_write(bool keep_alive, error_code ec, std::size_t) {
+  hold_.reset();
   if (ec) return do_close();
   response_.reset();
   if (!keep_alive) return do_close();

@@ -30,7 +30,8 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
   void upgrade(std::string_view target);
-  void send(http_answer answer, bool keep_alive);
+  // Writes answer; for a HEAD request, its headers only.
+  void send(http_answer answer, bool keep_alive, bool head = false);
   void on_write(bool keep_alive, error_code ec, std::size_t bytes);
   void do_close();
 
@@ -40,6 +41,7 @@ class http_session : public std::enable_shared_from_this<http_session>, public c
   connection_slot slot_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
+  std::shared_ptr<const void> hold_;  // the answer's, until it is written
   std::uint64_t registry_key_ = 0;
 };
 

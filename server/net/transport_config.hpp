@@ -17,6 +17,10 @@ struct transport_config {
   std::size_t max_connections = 10000;   // every TCP connection, HTTP or WebSocket
   std::size_t max_connections_per_ip = 256;
   std::size_t write_queue_limit = 64;  // replies queued before reading pauses
+  // The kernel's send buffer of each connection (SO_SNDBUF; Linux doubles
+  // it): what a reader that stalls can pin in the kernel, beyond the
+  // answers the server counts. 0: the kernel's own tuning (up to 4 MiB).
+  std::size_t socket_send_buffer = 128 * 1024;
   unsigned shutdown_grace_ms = 4000;
 };
 

@@ -19,6 +19,7 @@ namespace {
 
 using json = nlohmann::json;
 using testing::http_get;
+using testing::http_head;
 using testing::test_client;
 
 class server_test : public ::testing::Test {
@@ -248,6 +249,15 @@ TEST_F(server_test, connections_past_the_limit_get_503) {
   EXPECT_EQ(http_get(port(), "/ws", true).first, 503U);
   EXPECT_EQ(a.call(json{{"type", "hello"}})["type"], "welcome");
   EXPECT_EQ(b.call(json{{"type", "hello"}})["type"], "welcome");
+}
+
+TEST_F(server_test, a_head_answer_announces_the_length_a_get_would_have) {
+  start();
+  for (const char* target : {"/", "/healthz", "/api/mazes", "/missing"}) {
+    const auto [status, body] = http_get(port(), target);
+    EXPECT_EQ(http_head(port(), target), std::make_pair(status, std::to_string(body.size())))
+        << target;
+  }
 }
 
 TEST_F(server_test, http_endpoints) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -102,6 +104,28 @@ std::pair<unsigned, std::string> http_get(unsigned short port, const std::string
   http::response<http::string_body> response;
   http::read(socket, buffer, response);
   return {response.result_int(), response.body()};
+}
+
+std::pair<unsigned, std::string> http_head(unsigned short port, const std::string& target) {
+  net::io_context ioc;
+  tcp::socket socket(ioc);
+  tcp::resolver resolver(ioc);
+  net::connect(socket, resolver.resolve("127.0.0.1", std::to_string(port)));
+  http::request<http::empty_body> request(http::verb::head, target, 11);
+  request.set(http::field::host, "127.0.0.1");
+  request.set(http::field::connection, "close");
+  http::write(socket, request);
+  beast::flat_buffer buffer;
+  http::response_parser<http::empty_body> parser;
+  parser.skip(true);  // a HEAD answer has no body, whatever its Content-Length says
+  http::read_header(socket, buffer, parser);
+  // Nothing may follow the headers: the server closes after them.
+  std::array<char, 64> rest{};
+  beast::error_code ec;
+  const std::size_t extra = buffer.size() + socket.read_some(net::buffer(rest), ec);
+  EXPECT_EQ(extra, 0U) << "a HEAD answer came with a body";
+  const auto length = parser.get()[http::field::content_length];
+  return {parser.get().result_int(), std::string(length.data(), length.size())};
 }
 
 }  // namespace ariadne::testing

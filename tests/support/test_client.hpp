@@ -52,5 +52,8 @@ class test_client {
 // upgrade); returns (status, body).
 std::pair<unsigned, std::string> http_get(unsigned short port, const std::string& target,
                                           bool upgrade = false);
+// One HTTP HEAD; returns (status, the Content-Length it announced), and
+// fails the test if a body follows.
+std::pair<unsigned, std::string> http_head(unsigned short port, const std::string& target);
 
 }  // namespace ariadne::testing

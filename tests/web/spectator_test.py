@@ -296,7 +296,9 @@ async def on_server(scenario, *args):
 async def main():
     await on_server(practice, "--max-spectators-per-run", "2", "--max-spectators", "10")
     # Enough moves kept that the stream outruns any socket buffer.
-    await on_server(non_reader, "--max-replay-moves", "1000000000")
+    # A billion moves a run: its move log may take 1 GB, beyond the default memory share.
+    await on_server(non_reader, "--max-replay-moves", "1000000000", "--max-memory-mib", "4096",
+                    "--max-memory-per-ip-mib", "4096")
     await on_server(too_long, "--max-replay-moves", "1000")
     with tempfile.TemporaryDirectory() as folder:
         await ranked(folder)
