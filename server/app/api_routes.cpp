@@ -21,10 +21,8 @@ namespace {
 // Never a seed; a ranked run shows its challenge, not its maze, and until the
 // mazes may be shown no counters (as the leaderboard: its score and steps
 // would tell how far its deal's treasure lies).
-http_answer runs_json(server_context& context) {
+std::string build_runs_json(server_context& context, bool reveal) {
   nlohmann::json list = nlohmann::json::array();
-  competition_hub* hub = context.competition();
-  const bool reveal = may_show_run(hub, true);
   auto add = [&](const run_feed& feed) {
     const run_summary s = feed.summary();
     if (!s.start) return;
@@ -64,8 +62,17 @@ http_answer runs_json(server_context& context) {
     add(*feed);
   for (const auto& feed : context.runs().finished())
     add(*feed);
-  return {200, "application/json",
-          list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"};
+  return list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// Built a few times a second at most, whoever polls (answer_cache); at once
+// when the close reveals the ranked runs' counters.
+http_answer runs_json(server_context& context) {
+  const bool reveal = may_show_run(context.competition(), true);
+  const auto document = context.runs_list().get(reveal ? 1 : 0, answer_cache::clock::now(), [&] {
+    return build_runs_json(context, reveal);
+  });
+  return {200, "application/json", *document};
 }
 
 // A page file: pages may load only this server's scripts and styles (the

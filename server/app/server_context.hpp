@@ -6,6 +6,7 @@
 #include "core/game/maze_catalog.hpp"
 #include "core/play/run_setup.hpp"
 #include "server/app/address_budgets.hpp"
+#include "server/app/answer_cache.hpp"
 #include "server/app/competitor_seats.hpp"
 #include "server/app/id_source.hpp"
 #include "server/app/memory_budget.hpp"
@@ -41,6 +42,8 @@ class server_context {
   memory_budget& memory() { return memory_; }
   spectator_admission& spectators() { return spectators_; }
   id_source& ids() { return ids_; }
+  // /api/runs, shared by its pollers.
+  answer_cache& runs_list() { return runs_list_; }
   // The pool that sets big runs up, and plays baselines and replays.
   job_pool& starts() { return starts_; }
   // The competition, or nullptr for a practice server.
@@ -62,6 +65,7 @@ class server_context {
   memory_budget memory_;
   spectator_admission spectators_;
   id_source ids_;
+  answer_cache runs_list_;
   std::atomic<bool> stopping_{false};
   job_pool starts_;
   std::unique_ptr<competition_hub> competition_;

@@ -168,6 +168,10 @@ async def non_reader(port):
     def spectators():
         return next(r for r in json.loads(get(port, "/api/runs")[1]) if r["run"] == run)["spectators"]
 
+    # /api/runs is rebuilt a few times a second at most: wait for it to show the spectator.
+    deadline = time.monotonic() + 10
+    while spectators() != 1 and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
     check(spectators() == 1, "the silent spectator is admitted")
     # Back and forth through an open side of the start cell, in long paths.
     side = first["open"][0]
