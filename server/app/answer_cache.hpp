@@ -28,7 +28,12 @@ class answer_cache {
       // Someone else is rebuilding: the document before will do.
       if (current_ && key_ == key && !lock.try_lock()) return current_;
     }
-    if (!lock.owns_lock()) lock.lock();
+    if (!lock.owns_lock()) {
+      lock.lock();
+      // Built by the thread this one waited for?
+      const std::lock_guard read(state_mutex_);
+      if (current_ && key_ == key && now - built_at_ < max_age) return current_;
+    }
     auto fresh = std::make_shared<const std::string>(build());
     const std::lock_guard write(state_mutex_);
     current_ = fresh;
