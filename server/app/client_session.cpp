@@ -60,7 +60,9 @@ bool client_session::within_rate(std::string_view id, std::string& reply, clock:
 websocket_handler::frame_result client_session::handle(std::string_view frame, std::string& reply,
                                                        clock::time_point now) {
   constexpr auto answered = frame_result::answered;
-  core_.context.stats().messages.fetch_add(1, std::memory_order_relaxed);
+  // A ranked run's messages and moves stay out of the public counters: their
+  // deltas would tell its score before the close.
+  if (!core_.ranked) core_.context.stats().messages.fetch_add(1, std::memory_order_relaxed);
   core_.last_activity = now;
   // The hot path: a plain run command during a run, read in place. Anything
   // else, errors included, goes through the full parser below.
@@ -186,15 +188,18 @@ websocket_handler::frame_result client_session::play(const run_command& command,
   const run& current = *core_.seat.current();
   const std::uint64_t moves_before = current.steps() + current.bumps();
   drone_state s = core_.seat.play(command, now);
-  stats.moves.fetch_add(current.steps() + current.bumps() - moves_before,
-                        std::memory_order_relaxed);
+  const bool ranked = core_.ranked.has_value();
+  if (!ranked) {
+    stats.moves.fetch_add(current.steps() + current.bumps() - moves_before,
+                          std::memory_order_relaxed);
+  }
   const bool ranked_result = core_.ranked && s.result;
   core_.hide_secrets(s);
   const std::size_t reply_start = reply.size();
   protocol::append_state(reply, s, id);
   core_.settle_if_finished(starter_.pending());
   core_.seat.shed();
-  stats.observe_move_latency(clock::now() - now);
+  if (!ranked) stats.observe_move_latency(clock::now() - now);
   if (!ranked_result || core_.sink.expired()) return frame_result::answered;
   // A ranked result is sent only once it is durable.
   core_.reply_when_durable(reply.substr(reply_start));

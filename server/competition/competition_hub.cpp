@@ -232,8 +232,9 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   const auto rows = rank_competitors(challenges, competitors, marks);
   const auto now = std::chrono::system_clock::now();
   // With shared seeds a best run's figures would tell the others a deal's
-  // treasure distance: they wait for the close.
-  const bool details = rules_.seeds == seed_mode::per_competitor || rules_.closed(now);
+  // treasure distance: they wait until the close has no ranked run left in
+  // play (as the replays do), and until then marks are shown rounded.
+  const bool details = rules_.seeds == seed_mode::per_competitor || reveals_ranked_runs(now);
   return {std::make_shared<const std::string>(ariadne::leaderboard_json(
               rules_.name, unix_ms(now), challenges, rows, ranked, details)),
           std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details)),

@@ -1,6 +1,7 @@
 #include "server/competition/leaderboard.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -97,6 +98,18 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
   return rows;
 }
 
+namespace {
+
+// A figure as published: exact with the details, else to `decimals` places
+// (17 digits of optimal / score would give the fraction itself).
+double shown(double value, bool details, int decimals) {
+  if (details) return value;
+  const double scale = std::pow(10.0, decimals);
+  return std::round(value * scale) / scale;
+}
+
+}  // namespace
+
 std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
                              const std::vector<challenge_record>& challenges,
                              const std::vector<leaderboard_row>& rows, std::size_t ranked_runs,
@@ -106,8 +119,12 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     json marks = json::object();
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
-      json cell = {{"mark", m.mark},   {"attempts", m.attempts}, {"steps", m.steps},
-                   {"bumps", m.bumps}, {"score", m.score},       {"optimal", m.optimal}};
+      json cell = {{"mark", shown(m.mark, details, 2)},
+                   {"attempts", m.attempts},
+                   {"steps", m.steps},
+                   {"bumps", m.bumps},
+                   {"score", m.score},
+                   {"optimal", m.optimal}};
       cell["status"] = m.status.empty() ? json(nullptr) : json(m.status);
       if (!details) {
         for (const char* hidden : {"steps", "bumps", "score", "optimal"})
@@ -117,7 +134,7 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     }
     json item = {{"rank", row.rank},
                  {"competitor", row.competitor},
-                 {"total", row.total},
+                 {"total", shown(row.total, details, 1)},
                  {"found", row.found},
                  {"challenges", std::move(marks)}};
     item["reached_at"] =
@@ -165,10 +182,10 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   }
   out += "\n";
   for (const leaderboard_row& row : rows) {
-    out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," + number(row.total, 6) +
-           "," + std::to_string(row.found);
+    out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
+           number(row.total, details ? 6 : 1) + "," + std::to_string(row.found);
     for (const challenge_mark& m : row.challenges) {
-      out += "," + number(m.mark, 6) + "," + m.status + "," +
+      out += "," + number(m.mark, details ? 6 : 2) + "," + m.status + "," +
              (m.status.empty() || !details ? std::string() : std::to_string(m.score));
     }
     out += "\n";
