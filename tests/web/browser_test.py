@@ -189,6 +189,13 @@ async def main():
         driver.save_screenshot(os.path.join(artifacts, "replay.png"))
         errors = console_errors(driver)
         check(not errors, f"the replay viewer's console has no error {errors}")
+        # Another origin's replay (a forged result) is not loaded beside the badge.
+        await asyncio.to_thread(
+            driver.get, f"{base}/replay?url=http://127.0.0.2:{port}/api/replays/{run}")
+        await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "error").is_displayed())
+        check("this server only" in text(driver, "error") and text(driver, "hash") == "" and
+              not driver.find_element(By.ID, "viewer").is_displayed(),
+              f"another origin's replay is refused: {text(driver, 'error')}")
 
         await asyncio.to_thread(driver.get, f"{base}/")
         await asyncio.to_thread(wait.until, lambda d: d.find_elements(

@@ -10,7 +10,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Maze } from '../../web/js/maze.mjs';
-import { decodeReplay, ReplayGame, optimalPaths, wallsDigest } from '../../web/js/replay.mjs';
+import {
+  decodeReplay,
+  ReplayGame,
+  optimalPaths,
+  wallsDigest,
+  ownReplayUrl,
+} from '../../web/js/replay.mjs';
 import { FogView } from '../../web/js/fog.mjs';
 import { SpectatorStream } from '../../web/js/stream.mjs';
 import { connect, OPPOSITE } from '../../clients/js/ariadne.mjs';
@@ -244,5 +250,22 @@ test("the playground's example bot is the reference DFS, and the baseline plays 
   ]) {
     const refused = await fetch(`http://${base}/api/baseline?${bad}`);
     assert.equal(refused.status, 400, bad);
+  }
+});
+
+test('the replay viewer loads the replays of this server only', () => {
+  const page = 'http://127.0.0.1:8080/replay?url=x';
+  assert.equal(ownReplayUrl('/api/replays/7', page), 'http://127.0.0.1:8080/api/replays/7');
+  assert.equal(ownReplayUrl('api/replays/7', page), 'http://127.0.0.1:8080/api/replays/7');
+  for (const elsewhere of [
+    'http://evil.example/replay.json',
+    '//evil.example/replay.json',
+    'https://127.0.0.1:8080/api/replays/7',
+    'http://127.0.0.1:8081/api/replays/7',
+    'data:application/json,{}',
+    'javascript:alert(1)',
+    'http://[::1',
+  ]) {
+    assert.equal(ownReplayUrl(elsewhere, page), null, elsewhere);
   }
 });

@@ -81,6 +81,19 @@ export function decodeReplay(input) {
 }
 
 // SHA-256 of the maze's walls code, in hex (Web Crypto: browsers and Node).
+/** The address of a replay the viewer may load for `?url=`: this server's
+ * own (same origin), resolved against the page; null for any other. A replay
+ * from elsewhere could show a forged result next to this server's badge. */
+export function ownReplayUrl(url, pageHref) {
+  let resolved;
+  try {
+    resolved = new URL(url, pageHref);
+  } catch {
+    return null;
+  }
+  return resolved.origin === new URL(pageHref).origin ? resolved.href : null;
+}
+
 export async function wallsDigest(maze) {
   const bytes = new TextEncoder().encode(maze.code());
   const hash = await globalThis.crypto.subtle.digest('SHA-256', bytes);
