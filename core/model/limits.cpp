@@ -74,11 +74,12 @@ std::optional<std::size_t> printable_length(std::string_view text) {
     if (code < smallest[extra] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) {
       return std::nullopt;
     }
-    // Control characters (C0, DEL, C1) could forge log lines or terminals;
-    // invisible formatting (zero widths, direction overrides and isolates,
-    // the byte-order mark) could make one name look like another.
+    // Control characters (C0, DEL, C1) and the line and paragraph separators
+    // could forge log lines, CSV rows or terminals; invisible formatting
+    // (zero widths, direction overrides and isolates, the byte-order mark)
+    // could make one name look like another.
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return std::nullopt;
-    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e) ||
+    if ((code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e) ||
         (code >= 0x2060 && code <= 0x2069) || code == 0xfeff) {
       return std::nullopt;
     }

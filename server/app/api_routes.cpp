@@ -69,9 +69,8 @@ std::string build_runs_json(server_context& context, bool reveal) {
 // when the close reveals the ranked runs' counters.
 http_answer runs_json(server_context& context) {
   const bool reveal = may_show_run(context.competition(), true);
-  const auto document = context.runs_list().get(reveal ? 1 : 0, answer_cache::clock::now(), [&] {
-    return build_runs_json(context, reveal);
-  });
+  const auto document = context.runs_list().get(reveal ? 1 : 0, answer_cache::clock::now(),
+                                                [&] { return build_runs_json(context, reveal); });
   return {200, "application/json", *document};
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "server/competition/competition_rules.hpp"
 
@@ -150,11 +151,13 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
 
 std::string csv_field(const std::string& text) {
   std::string value = text;
-  if (!value.empty() &&
-      (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) {
+  // A cell a spreadsheet would take for a formula is made text (OWASP's rule).
+  if (!value.empty() && std::string_view("=+-@\t\r").find(value[0]) != std::string_view::npos) {
     value.insert(value.begin(), '\'');
   }
-  if (value.find_first_of(",\"\r\n") == std::string::npos) return value;
+  // Quoted when it holds a separator of any locale (a comma or a semicolon),
+  // a quote or a line break: "a;=cmd" stays one cell, never a formula cell.
+  if (value.find_first_of(",;\"\r\n\t") == std::string::npos) return value;
   std::string quoted = "\"";
   for (const char c : value) {
     if (c == '"') quoted += '"';

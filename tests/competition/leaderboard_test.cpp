@@ -99,6 +99,11 @@ TEST(leaderboard, csv_fields_are_quoted_and_never_formulas) {
   EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
   EXPECT_EQ(csv_field("=SUM(A1)"), "'=SUM(A1)");
   EXPECT_EQ(csv_field("-1"), "'-1");
+  // In locales whose separator is ';', an unquoted "a;=cmd" would be two
+  // cells, the second a formula.
+  EXPECT_EQ(csv_field("a;=cmd|' /C calc'!A0"), "\"a;=cmd|' /C calc'!A0\"");
+  EXPECT_EQ(csv_field("\t=1"), "\"'\t=1\"");
+  EXPECT_EQ(csv_field("a\tb"), "\"a\tb\"");
 }
 
 }  // namespace

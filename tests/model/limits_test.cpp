@@ -44,6 +44,16 @@ TEST(limits, names_are_printable_text_counted_in_characters) {
   EXPECT_FALSE(check(limits::player_name, accents).has_value());
   EXPECT_EQ(check(limits::player_name, accents + "\xc3\xa9")->message,
             "\"name\" must be 1 to 64 characters long");
+  // U+2028 and U+2029 end lines in JavaScript and some CSV readers.
+  EXPECT_FALSE(printable_length("a\xe2\x80\xa8"
+                                "b")
+                   .has_value());
+  EXPECT_FALSE(printable_length("a\xe2\x80\xa9"
+                                "b")
+                   .has_value());
+  EXPECT_EQ(printable_length("a\xe2\x80\xa7"
+                             "b"),
+            3U);  // U+2027, a hyphenation point, is fine
   EXPECT_EQ(printable_length("\xf0\x9f\x90\xad m\xc3\xbc"
                              "de"),
             6U);  // mouse, space, m, ü, d, e
