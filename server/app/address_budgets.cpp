@@ -33,7 +33,7 @@ void address_budgets::release_run(std::uint64_t cells, const std::string& addres
   const auto it = shares_.find(address);
   if (it == shares_.end()) return;
   it->second.cells -= cells;
-  if (it->second.cells == 0 && it->second.setup.full(clock::now())) shares_.erase(it);
+  if (it->second.idle(clock::now())) shares_.erase(it);
 }
 
 bool address_budgets::charge_setup(const std::string& address, std::uint64_t cost,
@@ -49,16 +49,30 @@ bool address_budgets::charge_setup(const std::string& address, std::uint64_t cos
   return it->second.setup.take(now, static_cast<double>(cost));
 }
 
+bool address_budgets::try_token(const std::string& address, clock::time_point now) {
+  std::lock_guard lock(mutex_);
+  if (++charges_since_sweep_ >= sweep_every) sweep(now);
+  auto it = shares_.find(address);
+  if (it == shares_.end()) it = shares_.emplace(address, fresh_share(now)).first;
+  return it->second.token_tries.take(now);
+}
+
+void address_budgets::token_was_right(const std::string& address) {
+  std::lock_guard lock(mutex_);
+  const auto it = shares_.find(address);
+  if (it != shares_.end()) it->second.token_tries.refund();
+}
+
 address_budgets::share address_budgets::fresh_share(clock::time_point now) const {
-  return share{0, token_bucket(static_cast<double>(limits_.setup_rate),
-                               static_cast<double>(limits_.setup_burst), now)};
+  return share{0,
+               token_bucket(static_cast<double>(limits_.setup_rate),
+                            static_cast<double>(limits_.setup_burst), now),
+               token_bucket(limits_.token_tries_rate, limits_.token_tries_burst, now)};
 }
 
 void address_budgets::sweep(clock::time_point now) {
   charges_since_sweep_ = 0;
-  std::erase_if(shares_, [&](const auto& entry) {
-    return entry.second.cells == 0 && entry.second.setup.full(now);
-  });
+  std::erase_if(shares_, [&](const auto& entry) { return entry.second.idle(now); });
 }
 
 std::size_t address_budgets::runs_in_play() const {

@@ -16,9 +16,10 @@ namespace ariadne {
 // and cells in play (--max-runs, --max-cells-in-play, --max-cells-per-ip),
 // and set-up work (--start-cost-rate a second, with a burst), which every
 // costly thing an address asks for is charged to: starts, spectators'
-// catch-up, replays, the baseline. An address's share outlives its
-// connections: it is forgotten only once it holds no cells and its set-up
-// share has filled up again. Thread-safe.
+// catch-up, replays, the baseline; and the competitors' tokens it may try
+// (a lookup on the store's thread each), of which only wrong ones count. An
+// address's share outlives its connections: it is forgotten only once it
+// holds no cells and its shares have filled up again. Thread-safe.
 class address_budgets {
  public:
   using clock = std::chrono::steady_clock;
@@ -29,6 +30,8 @@ class address_budgets {
     std::uint64_t max_cells_per_address = 1ULL << 25;
     std::uint64_t setup_rate = 20'000'000;    // set-up cost units an address earns a second
     std::uint64_t setup_burst = 100'000'000;  // the most it may hold
+    double token_tries_rate = 5.0;            // token lookups an address earns a second
+    double token_tries_burst = 30.0;
   };
 
   explicit address_budgets(limits l) : limits_(l) {}
@@ -39,6 +42,11 @@ class address_budgets {
   // Charges set-up work of `cost` to address: false when the address has
   // spent its share (nothing is charged then).
   bool charge_setup(const std::string& address, std::uint64_t cost, clock::time_point now);
+  // Takes one token lookup from address's share before it is made: false
+  // when the address has tried too many wrong tokens lately. A token that
+  // proves right is given back with token_was_right().
+  bool try_token(const std::string& address, clock::time_point now);
+  void token_was_right(const std::string& address);
 
   std::size_t runs_in_play() const;
   std::uint64_t cells_in_play() const;
@@ -51,7 +59,11 @@ class address_budgets {
 
   struct share {
     std::uint64_t cells = 0;
-    token_bucket setup;  // the set-up work it may still ask for
+    token_bucket setup;        // the set-up work it may still ask for
+    token_bucket token_tries;  // the token lookups it may still ask for
+    bool idle(clock::time_point now) const {
+      return cells == 0 && setup.full(now) && token_tries.full(now);
+    }
   };
   share fresh_share(clock::time_point now) const;
   // Drops the shares that hold nothing and owe nothing, now and then.

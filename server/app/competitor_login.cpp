@@ -53,6 +53,14 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
         reply);
     return frame_result::answered;
   }
+  // Wrong tokens cost the store a lookup each: an address may try few.
+  if (!core_.context.budgets().try_token(core_.address, std::chrono::steady_clock::now())) {
+    ++bad_tokens_;
+    core_.reply_error(
+        {errc::rate_limited, "your address has tried too many wrong tokens; wait a few seconds"},
+        id, reply);
+    return frame_result::answered;
+  }
   // The token is looked up on the store's thread, never here.
   hub->authorize(*hello.token,
                  [this, sink, id = std::string(id)](std::optional<competitor_record> who) {
@@ -73,6 +81,7 @@ bool competitor_login::on_authorized(const std::optional<competitor_record>& who
     core_.reply_error({errc::unauthorized, "this token is not known, or was revoked"}, id, reply);
     return true;
   }
+  core_.context.budgets().token_was_right(core_.address);
   core_.greeted = true;
   competitor_ = who;
   core_.set_name(who->name);

@@ -86,5 +86,25 @@ TEST(address_budgets, shares_that_filled_up_again_are_forgotten) {
   EXPECT_EQ(budgets.addresses(), 1U);
 }
 
+TEST(address_budgets, an_address_may_try_few_wrong_tokens_and_any_right_ones) {
+  address_budgets::limits l = small();
+  l.token_tries_rate = 2;
+  l.token_tries_burst = 5;
+  address_budgets budgets(l);
+  const auto t0 = clock_type::now();
+  // Right tokens are given back: a room of competitors behind one address logs in.
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_TRUE(budgets.try_token("1.1.1.1", t0));
+    budgets.token_was_right("1.1.1.1");
+  }
+  for (int i = 0; i < 5; ++i)
+    EXPECT_TRUE(budgets.try_token("1.1.1.1", t0)) << i;
+  EXPECT_FALSE(budgets.try_token("1.1.1.1", t0));
+  EXPECT_TRUE(budgets.try_token("2.2.2.2", t0));
+  // Two more a second.
+  EXPECT_TRUE(budgets.try_token("1.1.1.1", t0 + milliseconds(500)));
+  EXPECT_FALSE(budgets.try_token("1.1.1.1", t0 + milliseconds(500)));
+}
+
 }  // namespace
 }  // namespace ariadne
