@@ -83,7 +83,8 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   pending_feed_ = feed;
   pending_ranked_ = ranked;
   // Without a connection (a test's session) there is no one to resume: inline.
-  const auto where = sink ? costly_work::place(context, core_.address, cost, true, std::move(job))
+  const auto where = sink ? costly_work::place(context, core_.address, cost, true,
+                                               costly_work::for_whom::player, std::move(job))
                           : costly_work::placement::here;
   switch (where) {
     case costly_work::placement::here: {

@@ -110,7 +110,8 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
     // The session lives while its sink does, and post runs only then.
     sink->post([this, shared] { on_view(shared); });
   };
-  switch (costly_work::place(context_, address_, cost, true, std::move(job))) {
+  switch (costly_work::place(context_, address_, cost, true, costly_work::for_whom::viewer,
+                             std::move(job))) {
     case costly_work::placement::here:
       make();
       return on_view(shared);

@@ -15,20 +15,45 @@ job_pool::~job_pool() {
   stop();
 }
 
-bool job_pool::try_submit(std::uint64_t cost, const std::string& key, std::function<void()> job) {
+bool job_pool::try_submit(std::uint64_t cost, const std::string& key, std::function<void()> job,
+                          lane in) {
   {
     std::lock_guard lock(mutex_);
+    queue& q = lanes_[static_cast<std::size_t>(in)];
     // An idle pool takes any one job, however big: the budget bounds the
-    // queue, not what a single job may be.
-    const bool fits = in_use_ == 0 || (in_use_ < budget_ && cost <= budget_ - in_use_);
+    // queue, not what a single job may be. Viewers' jobs leave half of it
+    // to the players'.
+    const std::uint64_t room = in == lane::play ? budget_ : budget_ / 2;
+    const bool fits = in_use_ == 0 || (in_use_ < budget_ && cost <= budget_ - in_use_ &&
+                                       q.in_use < room && cost <= room - q.in_use);
     if (stopping_ || workers_.empty() || !fits) return false;
     in_use_ += cost;
-    auto& mine = waiting_[key];
-    if (mine.empty()) turns_.push_back(key);
-    mine.push_back({cost, std::move(job)});
+    q.in_use += cost;
+    auto& mine = q.waiting[key];
+    if (mine.empty()) q.turns.push_back(key);
+    mine.push_back({cost, in, std::move(job)});
   }
   ready_.notify_one();
   return true;
+}
+
+bool job_pool::take(entry& next) {
+  for (queue& q : lanes_) {
+    if (q.turns.empty()) continue;
+    // The key whose turn it is gives its oldest job, then goes to the back.
+    std::string key = std::move(q.turns.front());
+    q.turns.pop_front();
+    auto& mine = q.waiting[key];
+    next = std::move(mine.front());
+    mine.pop_front();
+    if (mine.empty()) {
+      q.waiting.erase(key);
+    } else {
+      q.turns.push_back(std::move(key));
+    }
+    return true;
+  }
+  return false;
 }
 
 std::uint64_t job_pool::cost_in_use() const {
@@ -37,16 +62,19 @@ std::uint64_t job_pool::cost_in_use() const {
 }
 
 void job_pool::stop() {
-  std::map<std::string, std::deque<entry>> dropped;
+  queue dropped[2];
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
     stopping_ = true;
-    dropped.swap(waiting_);
-    turns_.clear();
+    for (std::size_t i = 0; i < 2; ++i) {
+      dropped[i].waiting.swap(lanes_[i].waiting);
+      lanes_[i].turns.clear();
+    }
   }
   ready_.notify_all();
-  dropped.clear();
+  for (queue& q : dropped)
+    q.waiting.clear();
   for (auto& worker : workers_)
     worker.join();
   workers_.clear();
@@ -59,19 +87,9 @@ void job_pool::work() {
     entry next;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [&] { return stopping_ || !turns_.empty(); });
-      if (turns_.empty()) return;
-      // The key whose turn it is gives its oldest job, then goes to the back.
-      const std::string key = std::move(turns_.front());
-      turns_.pop_front();
-      auto& mine = waiting_[key];
-      next = std::move(mine.front());
-      mine.pop_front();
-      if (mine.empty()) {
-        waiting_.erase(key);
-      } else {
-        turns_.push_back(key);
-      }
+      ready_.wait(
+          lock, [&] { return stopping_ || !lanes_[0].turns.empty() || !lanes_[1].turns.empty(); });
+      if (!take(next)) return;
     }
     try {
       next.job();
@@ -81,6 +99,7 @@ void job_pool::work() {
     next.job = nullptr;
     std::lock_guard lock(mutex_);
     in_use_ -= next.cost;
+    lanes_[static_cast<std::size_t>(next.in)].in_use -= next.cost;
   }
 }
 

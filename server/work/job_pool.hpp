@@ -16,10 +16,15 @@ namespace ariadne {
 // never run on the I/O threads. Admission by cost: a job is refused when the
 // cost of the jobs waiting and running would pass the budget (an idle pool
 // takes any one job), so the pool never holds more work than it can finish
-// promptly. Workers run at a lower
-// priority than the I/O threads where the system allows it.
+// promptly. Two lanes: the jobs a player waits on (starts) go before those
+// a viewer waits on (spectators' catch-up, replays, the baseline), which
+// may fill at most half the budget; within a lane, keys (client addresses)
+// take turns. Workers run at a lower priority than the I/O threads where
+// the system allows it.
 class job_pool {
  public:
+  enum class lane : std::uint8_t { play, view };
+
   job_pool(unsigned workers, std::uint64_t cost_budget);
   ~job_pool();
 
@@ -29,7 +34,8 @@ class job_pool {
   // Queues job at cost, behind the jobs of the same key; false (and the job
   // is dropped) when the budget is spent or the pool has stopped. A job that
   // throws is ended there; the worker goes on. Thread-safe.
-  bool try_submit(std::uint64_t cost, const std::string& key, std::function<void()> job);
+  bool try_submit(std::uint64_t cost, const std::string& key, std::function<void()> job,
+                  lane in = lane::play);
 
   // Stops taking jobs, drops those waiting (destroying them on this thread),
   // waits for the running ones and joins the workers. Idempotent.
@@ -41,16 +47,23 @@ class job_pool {
  private:
   struct entry {
     std::uint64_t cost = 0;
+    lane in = lane::play;
     std::function<void()> job;
+  };
+  struct queue {
+    std::map<std::string, std::deque<entry>> waiting;  // by key
+    std::deque<std::string> turns;                     // keys with jobs waiting, in turn
+    std::uint64_t in_use = 0;                          // waiting and running
   };
 
   void work();
+  // The next job: the play lane's first, then the view lane's.
+  bool take(entry& next);
 
   std::uint64_t budget_;
   mutable std::mutex mutex_;  // guards what follows
   std::condition_variable ready_;
-  std::map<std::string, std::deque<entry>> waiting_;  // by key
-  std::deque<std::string> turns_;                     // keys with jobs waiting, in turn
+  queue lanes_[2];
   std::uint64_t in_use_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> workers_;

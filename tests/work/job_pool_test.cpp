@@ -127,6 +127,64 @@ TEST(job_pool, keys_take_turns) {
   EXPECT_EQ(order, "gfggg");
 }
 
+TEST(job_pool, a_players_job_goes_before_every_viewers_job) {
+  job_pool pool(1, 1000);
+  gate started;
+  gate release;
+  gate all_done;
+  std::string order;
+  ASSERT_TRUE(pool.try_submit(1, "x", [&] {
+    started.open();
+    release.wait();
+  }));
+  started.wait();
+  // Sixteen addresses flood the pool with catch-ups and replays; a player's
+  // start, queued last, runs next however many there are.
+  for (int key = 0; key < 16; ++key) {
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_TRUE(pool.try_submit(
+          1, "viewer" + std::to_string(key), [&] { order += 'v'; }, job_pool::lane::view));
+    }
+  }
+  ASSERT_TRUE(pool.try_submit(
+      1, "player", [&] { order += 'p'; }, job_pool::lane::play));
+  ASSERT_TRUE(pool.try_submit(
+      1, "viewer0",
+      [&] {
+        order += 'v';
+        all_done.open();
+      },
+      job_pool::lane::view));
+  release.open();
+  all_done.wait();
+  pool.stop();
+  EXPECT_EQ(order, "p" + std::string(49, 'v'));
+}
+
+TEST(job_pool, viewers_jobs_leave_half_the_budget_to_players) {
+  job_pool pool(1, 1000);
+  gate started;
+  gate release;
+  ASSERT_TRUE(pool.try_submit(1, "x", [&] {
+    started.open();
+    release.wait();
+  }));
+  started.wait();
+  ASSERT_TRUE(pool.try_submit(
+      499, "viewer", [] {}, job_pool::lane::view));
+  EXPECT_FALSE(pool.try_submit(
+      2, "viewer", [] {}, job_pool::lane::view));
+  EXPECT_FALSE(pool.try_submit(
+      2, "another viewer", [] {}, job_pool::lane::view));
+  // The players' half is still there.
+  EXPECT_TRUE(pool.try_submit(
+      499, "player", [] {}, job_pool::lane::play));
+  EXPECT_FALSE(pool.try_submit(
+      2, "player", [] {}, job_pool::lane::play));
+  release.open();
+  pool.stop();
+}
+
 TEST(job_pool, a_job_that_throws_does_not_end_the_pool) {
   job_pool pool(1, 1000);
   gate done;
