@@ -24,7 +24,7 @@ std::variant<drone_state, request_error> player::start(
 
 drone_state player::begin(run r) {
   assert(!in_run());
-  run_.emplace(std::move(r));
+  run_ = std::make_unique<run>(std::move(r));
   had_run_ = true;
   end_unseen_ = false;
   return start_state(*run_);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <variant>
 
@@ -23,9 +24,9 @@ class player {
   using clock = run::clock;
 
   // True while a run is in play.
-  bool in_run() const { return run_.has_value() && run_->active(); }
+  bool in_run() const { return run_ != nullptr && run_->active(); }
   // The latest run, in play or ended; nullptr before the first start.
-  const run* current() const { return run_ ? &*run_ : nullptr; }
+  const run* current() const { return run_.get(); }
 
   // Why a start cannot be taken now (a run is in play), or nullopt: asked
   // before the host reserves anything for the new run.
@@ -60,7 +61,9 @@ class player {
   void shed();
 
  private:
-  std::optional<run> run_;
+  // On the heap: a connection between runs (most idle ones) holds a pointer,
+  // not a run's worth of bytes.
+  std::unique_ptr<run> run_;
   bool had_run_ = false;
   // The run ended without a command of the player's: its result is still due.
   bool end_unseen_ = false;

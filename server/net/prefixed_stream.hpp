@@ -22,7 +22,9 @@ class prefixed_stream {
 
   template <typename Arg>
   prefixed_stream(Arg&& next, beast::flat_buffer prefix)
-      : next_(std::forward<Arg>(next)), prefix_(std::move(prefix)) {}
+      : next_(std::forward<Arg>(next)), prefix_(std::move(prefix)) {
+    if (prefix_.size() == 0) prefix_.shrink_to_fit();
+  }
 
   executor_type get_executor() { return next_.get_executor(); }
   NextLayer& next_layer() { return next_; }
@@ -36,6 +38,9 @@ class prefixed_stream {
     }
     const std::size_t n = net::buffer_copy(buffers, prefix_.data());
     prefix_.consume(n);
+    // Read out: its memory (the HTTP read buffer) goes, not to be held by an
+    // idle connection for its lifetime.
+    if (prefix_.size() == 0) prefix_.shrink_to_fit();
     // Completions never run inside the initiating call, and run where the
     // handler asks (its associated executor: the connection's strand).
     auto executor = net::get_associated_executor(handler, get_executor());
