@@ -1,5 +1,7 @@
 #include "protocol/spectator_json.hpp"
 
+#include <cstdio>
+
 #include "protocol/json_values.hpp"
 #include "protocol/state_writer.hpp"
 
@@ -15,8 +17,11 @@ std::string dump(const json& doc) {
 }  // namespace
 
 std::string write_spectator_message(const spectator_snapshot& s) {
+  char boot[17];
+  std::snprintf(boot, sizeof boot, "%016llx", static_cast<unsigned long long>(s.boot));
   return dump({{"type", "snapshot"},
                {"run", s.run},
+               {"boot", boot},
                {"player", s.player},
                {"maze", s.maze},
                {"ranked", s.ranked},

@@ -19,6 +19,7 @@ namespace ariadne::protocol {
 // Everything the drone has sensed so far, and where it stands.
 struct spectator_snapshot {
   std::uint64_t run = 0;
+  std::uint64_t boot = 0;  // the server's start: written as 16 hex digits
   std::string player;
   std::string maze;  // generator, maze name, or the challenge of a ranked run
   bool ranked = false;

@@ -22,10 +22,12 @@ inline std::optional<std::uint64_t> run_of(std::string_view target, std::string_
   return parse_whole<std::uint64_t>(path.substr(prefix.size()));
 }
 
-// /spectate/{run}[?from=SEQ]: the run and where the stream starts.
+// /spectate/{run}[?from=SEQ[&boot=HEX]]: the run, where the stream starts,
+// and the server start the spectator saw it on (its snapshot's boot).
 struct spectate_target {
   std::uint64_t run = 0;
   std::uint64_t from = 0;
+  std::optional<std::uint64_t> boot;
 };
 // What refuses a target before the upgrade: an HTTP status and its sentence.
 struct target_refusal {
@@ -36,13 +38,29 @@ struct target_refusal {
 inline std::variant<spectate_target, target_refusal> read_spectate_target(std::string_view target) {
   const auto run = run_of(target, "/spectate/");
   if (!run) return target_refusal{404, "no such run: /spectate/ takes a run number"};
-  spectate_target read{*run, 0};
+  spectate_target read{*run, 0, std::nullopt};
   if (const std::size_t query = target.find('?'); query != std::string_view::npos) {
-    const std::string_view q = target.substr(query + 1);
+    std::string_view q = target.substr(query + 1);
+    const target_refusal bad{400,
+                             "the query is from=SEQ (a whole number), then optionally "
+                             "&boot=BOOT (16 hex digits)"};
+    const std::size_t amp = q.find('&');
+    const std::string_view boot = amp == std::string_view::npos ? "" : q.substr(amp + 1);
+    q = q.substr(0, amp);
     const auto seq =
         q.starts_with("from=") ? parse_whole<std::uint64_t>(q.substr(5)) : std::nullopt;
-    if (!seq) return target_refusal{400, "the only query is from=SEQ, a whole number"};
+    if (!seq) return bad;
     read.from = *seq;
+    if (amp != std::string_view::npos) {
+      if (!boot.starts_with("boot=") || boot.size() != 5 + 16) return bad;
+      std::uint64_t value = 0;
+      for (const char c : boot.substr(5)) {
+        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (digit < 0) return bad;
+        value = (value << 4U) | static_cast<std::uint64_t>(digit);
+      }
+      read.boot = value;
+    }
   }
   return read;
 }

@@ -19,9 +19,14 @@ websocket_outcome open_spectator(server_context& context, const connection_info&
   if (const auto* refusal = std::get_if<target_refusal>(&read)) {
     return refuse(refusal->status, refusal->text);
   }
-  const auto [run_id, from] = std::get<spectate_target>(read);
+  const auto [run_id, from, boot] = std::get<spectate_target>(read);
   auto feed = context.runs().find(run_id);
   if (!feed) return refuse(404, "no such run (or it ended too long ago)");
+  // A practice server numbers its runs from 1 again after a restart.
+  if (boot && *boot != feed->boot()) {
+    return refuse(409, "the server has restarted since: this run " + std::to_string(run_id) +
+                           " is not the one you were watching");
+  }
   // A ranked run's trail would show where its deal's treasure lies (with
   // shared seeds, every competitor's): watched only once the mazes may be shown.
   if (!may_show_run(context.competition(), feed->ranked())) {

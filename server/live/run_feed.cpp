@@ -7,8 +7,9 @@
 namespace ariadne {
 
 run_feed::run_feed(std::uint64_t run_id, std::string player, std::string challenge,
-                   std::uint64_t max_moves)
+                   std::uint64_t max_moves, std::uint64_t boot)
     : run_id_(run_id),
+      boot_(boot),
       player_(std::move(player)),
       challenge_(std::move(challenge)),
       moves_(max_moves) {}

@@ -41,10 +41,13 @@ class run_feed : public run_observer {
   // challenge: the challenge of a ranked run (whose maze and seed are secret
   // until the competition closes), empty for practice.
   // max_moves: the moves kept for its replay and spectators (move_log).
+  // boot: the server's (run_registry::boot), which tells a run from one
+  // numbered the same before a restart.
   run_feed(std::uint64_t run_id, std::string player, std::string challenge = {},
-           std::uint64_t max_moves = move_log::default_capacity);
+           std::uint64_t max_moves = move_log::default_capacity, std::uint64_t boot = 0);
 
   std::uint64_t run_id() const { return run_id_; }
+  std::uint64_t boot() const { return boot_; }
   const std::string& player() const { return player_; }
   const std::string& challenge() const { return challenge_; }
   bool ranked() const { return !challenge_.empty(); }
@@ -77,6 +80,7 @@ class run_feed : public run_observer {
 
  private:
   std::uint64_t run_id_;
+  std::uint64_t boot_;
   std::string player_;
   std::string challenge_;
   move_log moves_;

@@ -1,13 +1,19 @@
 #include "server/live/run_registry.hpp"
 
 #include <algorithm>
+#include <random>
 
 namespace ariadne {
 
+run_registry::run_registry(std::size_t keep_finished, std::uint64_t max_moves)
+    : keep_finished_(keep_finished),
+      boot_((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()),
+      max_moves_(max_moves) {}
+
 std::shared_ptr<run_feed> run_registry::open(std::uint64_t run_id, std::string player,
                                              std::string challenge) {
-  auto feed =
-      std::make_shared<run_feed>(run_id, std::move(player), std::move(challenge), max_moves_);
+  auto feed = std::make_shared<run_feed>(run_id, std::move(player), std::move(challenge),
+                                         max_moves_, boot_);
   std::lock_guard lock(mutex_);
   live_[run_id] = feed;
   return feed;

@@ -20,8 +20,12 @@ class run_registry {
  public:
   // keep_finished: the finished runs kept; max_moves: the moves each run keeps.
   explicit run_registry(std::size_t keep_finished = 100,
-                        std::uint64_t max_moves = move_log::default_capacity)
-      : keep_finished_(keep_finished), max_moves_(max_moves) {}
+                        std::uint64_t max_moves = move_log::default_capacity);
+
+  // Random, one per server start: run numbers of a practice server begin
+  // again at 1 after a restart, and a spectator resuming run 7 must not be
+  // given another run 7.
+  std::uint64_t boot() const { return boot_; }
 
   // A feed for a run about to start, listed among the live runs.
   std::shared_ptr<run_feed> open(std::uint64_t run_id, std::string player,
@@ -38,6 +42,7 @@ class run_registry {
 
  private:
   std::size_t keep_finished_;
+  std::uint64_t boot_;
   std::uint64_t max_moves_;
   mutable std::mutex mutex_;
   std::map<std::uint64_t, std::shared_ptr<run_feed>> live_;

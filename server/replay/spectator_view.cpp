@@ -83,6 +83,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   if (first && from_ == 0) {
     protocol::spectator_snapshot s;
     s.run = feed_->run_id();
+    s.boot = feed_->boot();
     s.player = feed_->player();
     s.maze = feed_->ranked() ? feed_->challenge() : setup_.source.label();
     s.ranked = feed_->ranked();

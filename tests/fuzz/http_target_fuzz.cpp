@@ -1,12 +1,13 @@
 // libFuzzer target: request targets, as an attacker writes them. The route
 // tables look every target up as the server's are set up (/ws, /spectate/,
 // /api/baseline, /api/replays/ and the rest); the run numbers of
-// /api/replays/, /watch/ and /spectate/ (with its ?from=) are read; the
+// /api/replays/, /watch/ and /spectate/ (with its ?from= and &boot=) are read; the
 // baseline's query is parsed. None may crash, a number read must be the
 // digits the target holds, and the HTTP table answers everything (its
 // fallback). route_http's answers to odd targets: tests/app/api_routes_test.cpp.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -49,7 +50,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_number(target, "/api/replays/");
   check_number(target, "/watch/");
   check_number(target, "/spectate/");
-  (void)read_spectate_target(target);
+  const auto spectate = read_spectate_target(target);
+  if (const auto* read = std::get_if<spectate_target>(&spectate); read && read->boot) {
+    // A boot read is the 16 hex digits after "&boot=".
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(*read->boot));
+    if (!target.ends_with(std::string("&boot=") + hex)) std::abort();
+  }
   if (const std::size_t query = target.find('?'); query != std::string_view::npos) {
     (void)parse_baseline_query(target.substr(query + 1));
   }

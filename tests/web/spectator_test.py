@@ -94,6 +94,13 @@ async def practice(port):
     check(len(fog) == 900 and fog.count(".") == 899, "the snapshot shows the start cell only")
     check("seed" not in snapshot and "treasure" not in json.dumps(snapshot).replace("treasures", ""),
           "the snapshot carries no seed and no treasure")
+    boot = snapshot.get("boot", "")
+    check(len(boot) == 16 and all(c in "0123456789abcdef" for c in boot),
+          f"the snapshot names the server's start: {boot!r}")
+    other = f"{int(boot, 16) ^ 1:016x}" if boot else "0" * 16
+    check(await refused_status(f"{url}/spectate/{run}?from=1&boot={other}") == 409,
+          "resuming with another start's boot: 409")
+    check(await refused_status(f"{url}/spectate/{run}?from=1&boot=xyz") == 400, "a bad boot: 400")
 
     # A second spectator fills this run's limit; a third is refused.
     second = await websockets.connect(f"{url}/spectate/{run}")
@@ -148,6 +155,10 @@ async def practice(port):
     entry = next(r for r in json.loads(runs) if r["run"] == run)
     check(status == 200 and entry["maze"] == "prim" and "seed" not in entry,
           "/api/runs lists the run without a seed")
+    async with websockets.connect(f"{url}/spectate/{run}?from=1&boot={boot}") as resumed:
+        first_resumed = json.loads(await resumed.recv())
+        check(first_resumed["type"] != "snapshot" and first_resumed["seq"] > 1,
+              "resuming with this start's boot gets what came after, no snapshot")
 
 
 async def non_reader(port):

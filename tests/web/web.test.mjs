@@ -105,12 +105,13 @@ test('the stream passes each message on once and resumes after a drop', () => {
     timer: (fn) => timers.push(fn),
   }).start();
   const say = (s, m) => s.onmessage({ data: JSON.stringify(m) });
-  say(sockets[0], { type: 'snapshot', seq: 5 });
+  say(sockets[0], { type: 'snapshot', seq: 5, boot: '00c0ffee00c0ffee' });
   say(sockets[0], { type: 'steps', seq: 9 });
   sockets[0].onclose({ code: 1006 });
   assert.equal(timers.length, 1);
   timers[0]();
-  assert.equal(sockets[1].url, 'ws://x/spectate/1?from=9');
+  // The server it resumes on must be the one it watched (not a restarted one).
+  assert.equal(sockets[1].url, 'ws://x/spectate/1?from=9&boot=00c0ffee00c0ffee');
   say(sockets[1], { type: 'steps', seq: 9 }); // already seen
   say(sockets[1], { type: 'snapshot', seq: 12 }); // not after the first
   say(sockets[1], { type: 'steps', seq: 14 });

@@ -1,7 +1,8 @@
 // The spectator stream of one run (WebSocket /spectate/{run}) as a page sees
 // it: every message once, in order, across dropped connections. It remembers
-// the last seq it passed on, reconnects by itself with ?from=SEQ, and drops
-// anything at or before that seq. No DOM: connect is given, so Node tests it.
+// the last seq it passed on, reconnects by itself with ?from=SEQ&boot=BOOT
+// (the snapshot's boot: a server restarted since, whose run of that number is
+// another, refuses it), and drops anything at or before that seq. No DOM: connect is given, so Node tests it.
 
 export class SpectatorStream {
   // url: ws://host/spectate/{run}. connect(url) returns a WebSocket-like
@@ -22,6 +23,7 @@ export class SpectatorStream {
     this.delays = delays;
     this.timer = timer;
     this.seq = 0;
+    this.boot = null;
     this.attempt = 0; // reconnections in a row that never opened
     this.ended = false;
     this.stopped = false;
@@ -39,7 +41,8 @@ export class SpectatorStream {
   }
 
   open() {
-    const url = this.seq > 0 ? `${this.url}?from=${this.seq}` : this.url;
+    const boot = this.boot === null ? '' : `&boot=${this.boot}`;
+    const url = this.seq > 0 ? `${this.url}?from=${this.seq}${boot}` : this.url;
     const socket = this.connect(url);
     this.socket = socket;
     socket.onopen = () => {
@@ -67,6 +70,7 @@ export class SpectatorStream {
     if (message.type === 'steps' && message.seq <= this.seq) return;
     if (message.type === 'end' && message.seq < this.seq) return;
     this.seq = message.seq;
+    if (message.type === 'snapshot' && typeof message.boot === 'string') this.boot = message.boot;
     if (message.type === 'end') {
       this.ended = true;
       this.onStatus('ended');
