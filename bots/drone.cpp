@@ -25,8 +25,16 @@ const drone_state& drone::begin(drone_state first, const run_request* asked) {
   if (auto problem = check_start_reply(first, asked, limits_)) refuse(*problem);
   width_ = *first.width;
   height_ = *first.height;
-  move_budget_ = std::min(first.max_steps.value_or(limits_.max_moves), limits_.max_moves);
-  deadline_ = std::chrono::steady_clock::now() + limits_.max_run_time;
+  // What the request asked for is allowed in full; otherwise the limits cap
+  // what the server announces.
+  const std::uint64_t own_moves =
+      asked != nullptr && asked->max_steps ? *asked->max_steps : limits_.max_moves;
+  move_budget_ = std::min(first.max_steps.value_or(own_moves), own_moves);
+  const auto asked_time =
+      std::chrono::milliseconds(asked != nullptr ? asked->time_limit_ms.value_or(0) : 0);
+  run_time_ = std::max<std::chrono::milliseconds>(limits_.max_run_time, asked_time) +
+              std::chrono::seconds(5);  // the server's timer, and the network, may be late
+  deadline_ = std::chrono::steady_clock::now() + run_time_;
   return accept(std::move(first), true);
 }
 
@@ -40,8 +48,10 @@ drone_state drone::ask(const protocol::client_message& message) {
                         std::to_string(move_budget_) + " moves");
     }
     if (std::chrono::steady_clock::now() > deadline_) {
-      throw drone_error("run " + std::to_string(next.run) + " is still in play after " +
-                        std::to_string(limits_.max_run_time.count()) + " s");
+      throw drone_error(
+          "run " + std::to_string(next.run) + " is still in play after " +
+          std::to_string(std::chrono::duration_cast<std::chrono::seconds>(run_time_).count()) +
+          " s");
     }
   }
   return next;

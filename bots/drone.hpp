@@ -69,6 +69,7 @@ class drone {
   std::int32_t width_ = 0;
   std::int32_t height_ = 0;
   std::uint64_t move_budget_ = 0;
+  std::chrono::milliseconds run_time_{};
   std::chrono::steady_clock::time_point deadline_{};
   bool recording_ = false;
   std::vector<cell> trail_;

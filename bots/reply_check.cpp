@@ -83,8 +83,17 @@ std::optional<std::string> check_reply(const drone_state& before, const drone_st
     if (next.position != expected) {
       return "a move from " + where(before.position) + " arrived at " + where(next.position);
     }
-    const bool counted = *next.moved ? next.steps == before.steps + 1 && next.bumps == before.bumps
-                                     : next.bumps == before.bumps + 1 && next.steps == before.steps;
+    // A drone moves through a side it sensed open and bumps into one it
+    // sensed closed (walls fall only after a find, which the state shows).
+    const bool was_open = (before.open & (1U << static_cast<unsigned>(move->dir))) != 0;
+    if (*next.moved != was_open && !(next.result && !*next.moved)) {
+      return std::string(*next.moved ? "a move through a wall" : "a bump into an open side");
+    }
+    const bool timed_out = !*next.moved && next.result && next.steps == before.steps &&
+                           next.bumps == before.bumps;  // the run had ended before the move
+    const bool counted =
+        timed_out || (*next.moved ? next.steps == before.steps + 1 && next.bumps == before.bumps
+                                  : next.bumps == before.bumps + 1 && next.steps == before.steps);
     if (!counted) return std::string("a move counted other than once");
     return std::nullopt;
   }
@@ -93,6 +102,11 @@ std::optional<std::string> check_reply(const drone_state& before, const drone_st
     const std::uint32_t done = *next.done;
     if (done > path->dirs.size()) {
       return std::to_string(done) + " moves made of a path of " + std::to_string(path->dirs.size());
+    }
+    // A path in play makes a move at least (a bump counts); only a run that
+    // ended first makes none.
+    if (done == 0 && !path->dirs.empty() && !next.result) {
+      return std::string("a path made no move and the run goes on");
     }
     // A path stops at its first bump: every move before it was a step.
     const std::uint64_t bumped = next.bumps - before.bumps;

@@ -171,11 +171,20 @@ export class Drone {
     const problem = stateProblem(reply, this.#size);
     if (problem !== null) return problem;
     if (message.type === 'move') {
+      // Through a side sensed open, into one sensed closed; a run that had
+      // ended (its time ran out) answers moved false and its result.
+      const wasOpen = this.state.open.includes(message.dir);
+      if (reply.moved !== wasOpen && !(reply.result !== undefined && !reply.moved)) {
+        return reply.moved ? 'a move through a wall' : 'a bump into an open side';
+      }
       const [dx, dy] = reply.moved ? DELTA[message.dir] : [0, 0];
       const { x, y } = this.state.position;
       if (reply.position.x !== x + dx || reply.position.y !== y + dy) {
         return `a move from ${x}, ${y} arrived at ${reply.position.x}, ${reply.position.y}`;
       }
+    }
+    if (message.type === 'path' && reply.done === 0 && message.dirs.length > 0) {
+      if (reply.result === undefined) return 'a path made no move and the run goes on';
     }
     if (reply.result === undefined) {
       if (reply.steps + reply.bumps >= this.#moveBudget) {

@@ -48,7 +48,8 @@ def check_state(state, width, height):
     if not all(isinstance(state.get(k), int) and state[k] >= 0 for k in ("steps", "bumps")):
         raise ImpossibleReply("a state without its step and bump counts")
     sides = state.get("open")
-    if not isinstance(sides, list) or any(side not in DELTA for side in sides):
+    if not isinstance(sides, list) or any(not isinstance(side, str) or side not in DELTA
+                                          for side in sides):
         raise ImpossibleReply(f"open sides {sides!r} are not among N, E, S, W")
     for side in sides:
         nx, ny = x + DELTA[side][0], y + DELTA[side][1]
@@ -88,6 +89,8 @@ class Drone:
 
     def begin(self, first, asked):
         """Checks the first state of a run (asked: the maze requested, or None)."""
+        if not isinstance(first, dict):
+            raise ImpossibleReply("a state that is not an object")
         width, height = first.get("width"), first.get("height")
         if not (isinstance(width, int) and isinstance(height, int)
                 and 1 <= width <= 8192 and 1 <= height <= 8192):
@@ -113,7 +116,12 @@ class Drone:
         check_state(reply, *self.size)
         moves = reply.get("steps", 0) + reply.get("bumps", 0)
         if message["type"] == "move":
-            dx, dy = DELTA[message["dir"]] if reply.get("moved") else (0, 0)
+            moved = reply.get("moved")
+            # Through a side sensed open, into one sensed closed; a run that
+            # had ended (its time ran out) answers moved false and its result.
+            if moved != (message["dir"] in before["open"]) and not ("result" in reply and not moved):
+                raise ImpossibleReply("a move through a wall" if moved else "a bump into an open side")
+            dx, dy = DELTA[message["dir"]] if moved else (0, 0)
             x, y = before["position"]["x"], before["position"]["y"]
             if (reply["position"]["x"], reply["position"]["y"]) != (x + dx, y + dy):
                 raise ImpossibleReply(f"a move from {x}, {y} arrived at"
@@ -136,7 +144,7 @@ class Drone:
             raise TimeoutError(f"no reply within {self.timeout} s") from None
         try:
             reply = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ImpossibleReply("a reply that is not JSON") from None
         if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
             raise ImpossibleReply("a reply without a type")

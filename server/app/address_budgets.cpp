@@ -49,25 +49,36 @@ bool address_budgets::charge_setup(const std::string& address, std::uint64_t cos
   return it->second.setup.take(now, static_cast<double>(cost));
 }
 
-bool address_budgets::try_token(const std::string& address, clock::time_point now) {
+bool address_budgets::try_token(const std::string& address, const std::string& token_hash,
+                                clock::time_point now) {
   std::lock_guard lock(mutex_);
   if (++charges_since_sweep_ >= sweep_every) sweep(now);
   auto it = shares_.find(address);
   if (it == shares_.end()) it = shares_.emplace(address, fresh_share(now)).first;
+  const auto& right = it->second.right_tokens;
+  if (std::find(right.begin(), right.end(), token_hash) != right.end()) return true;
   return it->second.token_tries.take(now);
 }
 
-void address_budgets::token_was_right(const std::string& address) {
+void address_budgets::token_was_right(const std::string& address, const std::string& token_hash) {
+  // The competitors behind one address that it remembers (a classroom's).
+  constexpr std::size_t remembered = 64;
   std::lock_guard lock(mutex_);
   const auto it = shares_.find(address);
-  if (it != shares_.end()) it->second.token_tries.refund();
+  if (it == shares_.end()) return;
+  auto& right = it->second.right_tokens;
+  if (std::find(right.begin(), right.end(), token_hash) != right.end()) return;
+  it->second.token_tries.refund();
+  right.push_back(token_hash);
+  if (right.size() > remembered) right.erase(right.begin());
 }
 
 address_budgets::share address_budgets::fresh_share(clock::time_point now) const {
   return share{0,
                token_bucket(static_cast<double>(limits_.setup_rate),
                             static_cast<double>(limits_.setup_burst), now),
-               token_bucket(limits_.token_tries_rate, limits_.token_tries_burst, now)};
+               token_bucket(limits_.token_tries_rate, limits_.token_tries_burst, now),
+               {}};
 }
 
 void address_budgets::sweep(clock::time_point now) {

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/app/run_slot.hpp"
 #include "server/app/token_bucket.hpp"
@@ -44,9 +45,11 @@ class address_budgets {
   bool charge_setup(const std::string& address, std::uint64_t cost, clock::time_point now);
   // Takes one token lookup from address's share before it is made: false
   // when the address has tried too many wrong tokens lately. A token that
-  // proves right is given back with token_was_right().
-  bool try_token(const std::string& address, clock::time_point now);
-  void token_was_right(const std::string& address);
+  // proves right is given back with token_was_right(), and from then on is
+  // never refused from that address: a neighbour behind the same address
+  // guessing tokens does not lock a competitor out. Tokens by their hash.
+  bool try_token(const std::string& address, const std::string& token_hash, clock::time_point now);
+  void token_was_right(const std::string& address, const std::string& token_hash);
 
   std::size_t runs_in_play() const;
   std::uint64_t cells_in_play() const;
@@ -59,8 +62,9 @@ class address_budgets {
 
   struct share {
     std::uint64_t cells = 0;
-    token_bucket setup;        // the set-up work it may still ask for
-    token_bucket token_tries;  // the token lookups it may still ask for
+    token_bucket setup;                     // the set-up work it may still ask for
+    token_bucket token_tries;               // the token lookups it may still ask for
+    std::vector<std::string> right_tokens;  // hashes of tokens that proved right, the latest last
     bool idle(clock::time_point now) const {
       return cells == 0 && setup.full(now) && token_tries.full(now);
     }

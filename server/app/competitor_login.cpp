@@ -8,6 +8,7 @@
 #include "server/app/server_context.hpp"
 #include "server/app/server_name.hpp"
 #include "server/app/session_core.hpp"
+#include "server/competition/secrets.hpp"
 
 namespace ariadne {
 
@@ -37,6 +38,14 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
                       reply);
     return frame_result::answered;
   }
+  competition_hub* const competition = core_.context.competition();
+  if (!hello.token && competition != nullptr && competition->is_competitor_name(hello.name)) {
+    core_.reply_error({errc::bad_request, "\"" + hello.name +
+                                              "\" is a competitor's name: say hello with its "
+                                              "token, or choose another name"},
+                      id, reply);
+    return frame_result::answered;
+  }
   core_.set_name(hello.name);
   if (!hello.token) {
     core_.greeted = true;
@@ -54,7 +63,9 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
     return frame_result::answered;
   }
   // Wrong tokens cost the store a lookup each: an address may try few.
-  if (!core_.context.budgets().try_token(core_.address, std::chrono::steady_clock::now())) {
+  token_hash_ = token_hash(*hello.token);
+  if (!core_.context.budgets().try_token(core_.address, token_hash_,
+                                         std::chrono::steady_clock::now())) {
     ++bad_tokens_;
     core_.reply_error(
         {errc::rate_limited, "your address has tried too many wrong tokens; wait a few seconds"},
@@ -73,6 +84,7 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
 
 bool competitor_login::on_authorized(const std::optional<competitor_record>& who,
                                      std::string_view id, std::string& reply) {
+  if (who) core_.context.budgets().token_was_right(core_.address, token_hash_);
   auto sink = core_.sink.lock();
   if (!who || !sink) {
     ++bad_tokens_;
@@ -81,7 +93,6 @@ bool competitor_login::on_authorized(const std::optional<competitor_record>& who
     core_.reply_error({errc::unauthorized, "this token is not known, or was revoked"}, id, reply);
     return true;
   }
-  core_.context.budgets().token_was_right(core_.address);
   core_.greeted = true;
   competitor_ = who;
   core_.set_name(who->name);

@@ -57,6 +57,7 @@ class competitor_login {
   session_core& core_;
   run_starter& starter_;
   std::optional<competitor_record> competitor_;  // a hello with a valid token
+  std::string token_hash_;                       // of the token being looked up
   std::uint32_t bad_tokens_ = 0;
   std::uint64_t seat_key_ = 0;           // this connection, in competitor_seats
   bool replaced_ = false;                // the seat went to another connection

@@ -215,6 +215,7 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   const auto competitors = reader.competitors();
   mark_table marks;
   std::size_t ranked = 0;
+  competitor_names_.replace(competitors);
   {
     std::lock_guard lock(mutex_);
     marks = marks_;

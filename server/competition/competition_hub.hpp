@@ -20,6 +20,7 @@
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
 #include "server/competition/competition_rules.hpp"
+#include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/leaderboard_cache.hpp"
 #include "server/store/results_store.hpp"
@@ -91,6 +92,9 @@ class competition_hub {
   // own done says whether it landed).
   void after_writes(std::function<void(bool)> done);
 
+  // True when name is a competitor's (ASCII case aside): a player without
+  // its token may not show under it in /api/runs or on the pages.
+  bool is_competitor_name(std::string_view name) const { return competitor_names_.contains(name); }
   // GET /api/leaderboard and /api/leaderboard.csv, from the cache.
   std::shared_ptr<const std::string> leaderboard_json() const;
   std::shared_ptr<const std::string> leaderboard_csv() const;
@@ -134,7 +138,8 @@ class competition_hub {
   std::string secret_;
   std::uint64_t last_run_number_ = 0;
 
-  mutable std::mutex mutex_;  // guards what follows
+  competitor_names competitor_names_;  // its own lock
+  mutable std::mutex mutex_;           // guards what follows
   std::map<std::pair<std::int64_t, std::string>, tally> tallies_;
   std::map<std::int64_t, std::string> names_;  // competitors seen
   mark_table marks_;                           // what the leaderboard ranks

@@ -102,7 +102,8 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
 namespace {
 
 // A figure as published: exact with the details, else to `decimals` places
-// (17 digits of optimal / score would give the fraction itself).
+// (17 digits of optimal / score would give the fraction itself; a total is
+// 100 x a weighted mean of marks, so it gets two places fewer than a mark).
 double shown(double value, bool details, int decimals) {
   if (details) return value;
   const double scale = std::pow(10.0, decimals);
@@ -135,7 +136,7 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     }
     json item = {{"rank", row.rank},
                  {"competitor", row.competitor},
-                 {"total", shown(row.total, details, 1)},
+                 {"total", shown(row.total, details, 0)},
                  {"found", row.found},
                  {"challenges", std::move(marks)}};
     item["reached_at"] =
@@ -186,7 +187,7 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   out += "\n";
   for (const leaderboard_row& row : rows) {
     out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
-           number(row.total, details ? 6 : 1) + "," + std::to_string(row.found);
+           number(row.total, details ? 6 : 0) + "," + std::to_string(row.found);
     for (const challenge_mark& m : row.challenges) {
       out += "," + number(m.mark, details ? 6 : 2) + "," + m.status + "," +
              (m.status.empty() || !details ? std::string() : std::to_string(m.score));

@@ -1,5 +1,7 @@
 #include "server/work/job_pool.hpp"
 
+#include <algorithm>
+
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -20,12 +22,15 @@ bool job_pool::try_submit(std::uint64_t cost, const std::string& key, std::funct
   {
     std::lock_guard lock(mutex_);
     queue& q = lanes_[static_cast<std::size_t>(in)];
+    const std::uint64_t half = budget_ / 2;
     // An idle pool takes any one job, however big: the budget bounds the
-    // queue, not what a single job may be. Viewers' jobs leave half of it
-    // to the players'.
-    const std::uint64_t room = in == lane::play ? budget_ : budget_ / 2;
-    const bool fits = in_use_ == 0 || (in_use_ < budget_ && cost <= budget_ - in_use_ &&
-                                       q.in_use < room && cost <= room - q.in_use);
+    // queue, not what a single job may be. Viewers' jobs fill half of it at
+    // most, and count no more than that half against the players' (one
+    // big viewer's job taken by an idle pool does not shut starts out).
+    const std::uint64_t viewers = std::min(lanes_[1].in_use, half);
+    const std::uint64_t room = in == lane::play ? budget_ - viewers : half;
+    const bool fits = in_use_ == 0 || (q.in_use < room && cost <= room - q.in_use &&
+                                       (in == lane::play || cost <= budget_ - in_use_));
     if (stopping_ || workers_.empty() || !fits) return false;
     in_use_ += cost;
     q.in_use += cost;

@@ -94,16 +94,19 @@ TEST(address_budgets, an_address_may_try_few_wrong_tokens_and_any_right_ones) {
   const auto t0 = clock_type::now();
   // Right tokens are given back: a room of competitors behind one address logs in.
   for (int i = 0; i < 50; ++i) {
-    ASSERT_TRUE(budgets.try_token("1.1.1.1", t0));
-    budgets.token_was_right("1.1.1.1");
+    const std::string competitor = "right-" + std::to_string(i);
+    ASSERT_TRUE(budgets.try_token("1.1.1.1", competitor, t0));
+    budgets.token_was_right("1.1.1.1", competitor);
   }
   for (int i = 0; i < 5; ++i)
-    EXPECT_TRUE(budgets.try_token("1.1.1.1", t0)) << i;
-  EXPECT_FALSE(budgets.try_token("1.1.1.1", t0));
-  EXPECT_TRUE(budgets.try_token("2.2.2.2", t0));
+    EXPECT_TRUE(budgets.try_token("1.1.1.1", "wrong-" + std::to_string(i), t0)) << i;
+  EXPECT_FALSE(budgets.try_token("1.1.1.1", "wrong-5", t0));
+  EXPECT_TRUE(budgets.try_token("2.2.2.2", "wrong-0", t0));
   // Two more a second.
-  EXPECT_TRUE(budgets.try_token("1.1.1.1", t0 + milliseconds(500)));
-  EXPECT_FALSE(budgets.try_token("1.1.1.1", t0 + milliseconds(500)));
+  EXPECT_TRUE(budgets.try_token("1.1.1.1", "wrong-6", t0 + milliseconds(500)));
+  EXPECT_FALSE(budgets.try_token("1.1.1.1", "wrong-7", t0 + milliseconds(500)));
+  // A guesser behind the same address never locks out a token that proved right.
+  EXPECT_TRUE(budgets.try_token("1.1.1.1", "right-7", t0 + milliseconds(500)));
 }
 
 }  // namespace

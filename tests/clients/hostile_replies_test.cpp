@@ -70,6 +70,17 @@ const std::vector<lie>& lies() {
       {"a path longer than sent", [](drone_state& s, const auto&) { s.done = 5000; }, 1},
       {"another run", [](drone_state& s, const auto&) { s.run += 1; }, 1},
       {"found more than there are", [](drone_state& s, const auto&) { s.found = 7; }, 1},
+      {"a bump that stays put, through an open side",
+       [](drone_state& s, const protocol::client_message& m) {
+         if (const auto* move = std::get_if<protocol::move_message>(&m); move && *s.moved) {
+           s.moved = false;
+           s.position = step(s.position, opposite(move->dir));
+           s.steps -= 1;
+           s.bumps += 1;
+         }
+       },
+       1},
+      {"a path that makes no move", [](drone_state& s, const auto&) { s.done = 0; }, 1},
   };
   return all;
 }
@@ -151,6 +162,22 @@ TEST(hostile_replies, the_client_keeps_its_own_move_budget) {
     EXPECT_NE(std::string(e.what()).find("still in play after 3 moves"), std::string::npos)
         << e.what();
   }
+}
+
+TEST(hostile_replies, a_move_that_meets_an_ended_run_is_honest) {
+  // The run's time ran out before the move: not moved, nothing counted, the result.
+  drone_state before;
+  before.run = 3;
+  before.position = {1, 1};
+  before.open = 1U << static_cast<unsigned>(direction::east);
+  before.treasures = 1;
+  before.steps = 4;
+  drone_state next = before;
+  next.moved = false;
+  next.result = run_result{};
+  EXPECT_EQ(check_reply(before, next, protocol::move_message{direction::east}, 4, 4), std::nullopt);
+  next.result.reset();
+  EXPECT_NE(check_reply(before, next, protocol::move_message{direction::east}, 4, 4), std::nullopt);
 }
 
 TEST(hostile_replies, honest_replies_pass_every_check) {

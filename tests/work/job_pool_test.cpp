@@ -185,6 +185,30 @@ TEST(job_pool, viewers_jobs_leave_half_the_budget_to_players) {
   pool.stop();
 }
 
+TEST(job_pool, a_big_viewers_job_in_an_idle_pool_leaves_the_players_half) {
+  job_pool pool(1, 1000);
+  gate started;
+  gate release;
+  // An idle pool takes a viewer's job bigger than the whole budget...
+  ASSERT_TRUE(pool.try_submit(
+      5000, "viewer",
+      [&] {
+        started.open();
+        release.wait();
+      },
+      job_pool::lane::view));
+  started.wait();
+  // ...and it counts as half against the players: starts still queue.
+  EXPECT_TRUE(pool.try_submit(
+      500, "player", [] {}, job_pool::lane::play));
+  EXPECT_FALSE(pool.try_submit(
+      1, "player", [] {}, job_pool::lane::play));
+  EXPECT_FALSE(pool.try_submit(
+      1, "viewer", [] {}, job_pool::lane::view));
+  release.open();
+  pool.stop();
+}
+
 TEST(job_pool, a_job_that_throws_does_not_end_the_pool) {
   job_pool pool(1, 1000);
   gate done;

@@ -80,7 +80,6 @@ export function decodeReplay(input) {
   };
 }
 
-// SHA-256 of the maze's walls code, in hex (Web Crypto: browsers and Node).
 /** The address of a replay the viewer may load for `?url=`: this server's
  * own (same origin), resolved against the page; null for any other. A replay
  * from elsewhere could show a forged result next to this server's badge. */
@@ -94,6 +93,7 @@ export function ownReplayUrl(url, pageHref) {
   return resolved.origin === new URL(pageHref).origin ? resolved.href : null;
 }
 
+// SHA-256 of the maze's walls code, in hex (Web Crypto: browsers and Node).
 export async function wallsDigest(maze) {
   const bytes = new TextEncoder().encode(maze.code());
   const hash = await globalThis.crypto.subtle.digest('SHA-256', bytes);
