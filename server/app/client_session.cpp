@@ -224,6 +224,12 @@ void client_session::on_timer(clock::time_point now) {
         core_.settle_if_finished(starter_.pending());
       }
       break;
+    case expiry::run_closed:
+      spdlog::info("session {} ('{}') run {}: the competition closed {} s ago: ended", core_.id,
+                   core_.log_name, core_.seat.current()->id(), config.close_grace_seconds);
+      core_.seat.time_out();
+      core_.settle_if_finished(starter_.pending());
+      break;
     case expiry::run_idle:
       spdlog::info("session {} ('{}') run {}: no command for {} s", core_.id, core_.log_name,
                    core_.seat.current()->id(), config.run_idle_seconds);

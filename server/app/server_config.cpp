@@ -67,6 +67,10 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "and kept in the database)",
           no_default)
       ->check(CLI::ExistingFile);
+  setting(app, "--close-grace-seconds", c.close_grace_seconds,
+          "Ranked runs still in play this long after the competition's close end as "
+          "timeout (0: they play to their own limits, up to --max-run-seconds)")
+      ->check(CLI::Range(std::uint64_t{0}, max_seconds));
   setting(app, "--resume-seconds", c.resume_seconds,
           "A ranked run whose connection drops waits this long for its competitor to take "
           "it over, then ends as abandoned")

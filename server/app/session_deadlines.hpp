@@ -27,6 +27,8 @@ struct clocks {
   bool in_run = false;
   bool starting = false;                          // a start is being set up on the job pool
   std::optional<clock::time_point> run_deadline;  // the run's time limit
+  // A ranked run's: the competition's close plus --close-grace-seconds.
+  std::optional<clock::time_point> close_deadline;
   clock::time_point connected_at;
   clock::time_point last_activity;  // any message
   clock::time_point last_command;   // a command to the run in play
@@ -37,6 +39,7 @@ enum class expiry {
   none,
   hello,            // no hello in time: close (1008)
   run_time,         // the run's time limit passed: it ends as timeout
+  run_closed,       // the competition closed, and its grace passed: the run ends as timeout
   run_idle,         // no command for too long: the run ends as timeout
   connection_idle,  // silent between runs for too long: close (1008)
 };

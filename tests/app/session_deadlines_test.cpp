@@ -63,5 +63,22 @@ TEST(session_deadlines, a_silent_connection_between_runs_is_closed_unless_a_star
   EXPECT_EQ(next_deadline(c, limits{10, 120, 0}), std::nullopt);
 }
 
+TEST(session_deadlines, a_ranked_run_ends_once_the_close_and_its_grace_have_passed) {
+  const auto t = clock::now();
+  const limits l{10, 0, 600};
+  clocks c = at(t);
+  c.greeted = true;
+  c.in_run = true;
+  c.last_command = t;
+  c.close_deadline = t + seconds(90);
+  EXPECT_EQ(next_deadline(c, l), t + seconds(90));
+  EXPECT_EQ(due(c, l, t + seconds(89)), expiry::none);
+  EXPECT_EQ(due(c, l, t + seconds(90)), expiry::run_closed);
+  // The run's own limit, when sooner, comes first.
+  c.run_deadline = t + seconds(30);
+  EXPECT_EQ(next_deadline(c, l), t + seconds(30));
+  EXPECT_EQ(due(c, l, t + seconds(95)), expiry::run_time);
+}
+
 }  // namespace
 }  // namespace ariadne
