@@ -6,7 +6,9 @@ answers are refused the same way, the claims show on /metrics and all come
 back when the runs end; the server's memory, read from /proc, grows with
 the logs the runs really fill and stays within what was claimed.
 
-Usage: memory_budget_scenario.py ARIADNE_SERVER
+Usage: memory_budget_scenario.py ARIADNE_SERVER [--sanitized]
+(--sanitized: the server runs under AddressSanitizer, whose shadow memory and
+quarantine make its RSS no measure of what it holds: that part is skipped)
 """
 import asyncio
 import http.client
@@ -118,14 +120,18 @@ async def cached_replays_are_charged(port):
         ws, first = players[0]
     await ask(ws, {"type": "abandon"})
     await ws.close()
-    statuses = [get(port, f"/api/replays/{first['run']}")[0] for _ in range(60)]
+    # Each fetch costs its address 4 units a move (3.6 million); the share
+    # earns 20 million a second: fetched back to back, 429 comes.
+    statuses = []
+    while len(statuses) < 300 and 429 not in statuses:
+        statuses.append(get(port, f"/api/replays/{first['run']}")[0])
     check(statuses[0] == 200 and statuses[1] == 200, f"the replay is served: {statuses[:3]}")
     check(429 in statuses, f"fetched again and again, it runs into the share: {statuses}")
     check(get(port, f"/api/replays/{first['run']}", "127.0.0.2")[0] == 200,
           "another address is still served")
 
 
-async def scenario(port, pid):
+async def scenario(port, pid, measure):
     share = 64 * MIB
     a_players, a_refusal = await start_runs(port, "127.0.0.1", 200)
     check(a_refusal is not None and a_refusal["code"] == "server_busy",
@@ -154,17 +160,8 @@ async def scenario(port, pid):
 
     # Twenty runs really fill their logs: the server's memory grows with them
     # and stays within what they claimed.
-    before = rss_kib(pid)
-    filled = 0
-    for ws, first in a_players[:30]:
-        if filled < 20 and await fill_log(ws, first, 1_000_000):
-            filled += 1
-    grown = (rss_kib(pid) - before) / 1024
-    check(filled == 20, f"twenty runs made a million moves each: {filled}")
-    check(0.8 * filled <= grown <= filled * 1.05 + 16,
-          f"the server grew by the logs it kept ({grown:.1f} MiB for {filled} MiB of moves),"
-          " within the claims")
-
+    if measure:
+        await fill_and_measure(pid, a_players)
     for ws, _ in a_players + b_players:
         await ws.close()
     deadline = time.monotonic() + 30
@@ -178,11 +175,24 @@ async def scenario(port, pid):
     await cached_replays_are_charged(port)
 
 
+async def fill_and_measure(pid, a_players):
+    before = rss_kib(pid)
+    filled = 0
+    for ws, first in a_players[:30]:
+        if filled < 20 and await fill_log(ws, first, 1_000_000):
+            filled += 1
+    grown = (rss_kib(pid) - before) / 1024
+    check(filled == 20, f"twenty runs made a million moves each: {filled}")
+    check(0.8 * filled <= grown <= filled * 1.05 + 16,
+          f"the server grew by the logs it kept ({grown:.1f} MiB for {filled} MiB of moves),"
+          " within the claims")
+
+
 def main():
     proc, port = start_server(sys.argv[1], "--max-memory-mib", "96",
                               "--max-memory-per-ip-mib", "64", "--rate-limit", "0")
     try:
-        asyncio.run(scenario(port, proc.pid))
+        asyncio.run(scenario(port, proc.pid, "--sanitized" not in sys.argv[2:]))
     finally:
         checks.check_eq(stop_server(proc), 0, "the server stops cleanly")
     checks.finish("the memory budget holds per address and in total")
