@@ -76,8 +76,14 @@ class Drone:
         """Connects and says hello; every reply must come within timeout seconds.
         With a competitor's token, the welcome lists the competition's challenges;
         if it carries a "state", this connection took over a ranked run in play."""
-        # No reply of protocol v1 comes near 1 MiB: a larger frame closes the connection.
-        ws = await asyncio.wait_for(websockets.connect(url, max_size=1 << 20), timeout)
+        # No reply of protocol v1 comes near 1 MiB: a larger frame closes the
+        # connection. A server that never completes the handshake is given
+        # up after timeout, and closing waits a second at most for it.
+        try:
+            ws = await websockets.connect(url, max_size=1 << 20, open_timeout=timeout,
+                                          close_timeout=1)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"{url} did not complete the handshake within {timeout} s") from None
         drone = cls(ws, timeout)
         hello = {"type": "hello", "name": name}
         if token:
