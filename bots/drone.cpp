@@ -41,20 +41,23 @@ const drone_state& drone::begin(drone_state first, const run_request* asked) {
 drone_state drone::ask(const protocol::client_message& message) {
   drone_state next = exchange(message);
   if (auto problem = check_reply(state_, next, message, width_, height_)) refuse(*problem);
-  if (!next.result) {
-    // An honest server ends a run at its max_steps and its time limit.
-    if (next.steps + next.bumps >= move_budget_) {
-      throw drone_error("run " + std::to_string(next.run) + " is still in play after " +
-                        std::to_string(move_budget_) + " moves");
-    }
-    if (std::chrono::steady_clock::now() > deadline_) {
-      throw drone_error(
-          "run " + std::to_string(next.run) + " is still in play after " +
-          std::to_string(std::chrono::duration_cast<std::chrono::seconds>(run_time_).count()) +
-          " s");
-    }
+  // An honest server ends a run at its max_steps. (Its time limit is the
+  // network drone's to hold: run_deadline(); an in-process run keeps its own.)
+  if (!next.result && next.steps + next.bumps >= move_budget_) {
+    throw drone_error("run " + std::to_string(next.run) + " is still in play after " +
+                      std::to_string(move_budget_) + " moves");
   }
   return next;
+}
+
+std::chrono::steady_clock::time_point drone::run_deadline() const {
+  if (width_ == 0 || finished()) return std::chrono::steady_clock::time_point::max();
+  return deadline_;
+}
+
+std::string drone::run_overdue() const {
+  return "run " + std::to_string(state_.run) + " is still in play after " +
+         std::to_string(std::chrono::duration_cast<std::chrono::seconds>(run_time_).count()) + " s";
 }
 
 const drone_state& drone::start(const protocol::start_message& request) {

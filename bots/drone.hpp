@@ -42,7 +42,7 @@ class drone {
   std::int32_t maze_width() const { return width_; }
   std::int32_t maze_height() const { return height_; }
   cell position() const { return state_.position; }
-  bool is_open(direction d) const { return (state_.open & (1U << static_cast<unsigned>(d))) != 0; }
+  bool is_open(direction d) const { return opens(state_.open, d); }
   bool finished() const { return state_.result.has_value(); }
 
   // What this drone holds the server to (the defaults unless set).
@@ -57,6 +57,11 @@ class drone {
  protected:
   // Sends one request and returns the state reply; throws drone_error.
   virtual drone_state exchange(const protocol::client_message& message) = 0;
+  // When the run in play must have ended (its time limit, the limits'
+  // max_run_time, and a grace), or time_point::max() outside a run; and the
+  // sentence for a run past it. A network drone waits for no reply past it.
+  std::chrono::steady_clock::time_point run_deadline() const;
+  std::string run_overdue() const;
 
  private:
   const drone_state& begin(drone_state first, const run_request* asked);

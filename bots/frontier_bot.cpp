@@ -47,9 +47,7 @@ class explorer {
     fresh_[i] = 1;
   }
 
-  bool open(cell c, direction dir) const {
-    return (known_open_[memory_.index(c)] & (1U << static_cast<unsigned>(dir))) != 0;
-  }
+  bool open(cell c, direction dir) const { return opens(known_open_[memory_.index(c)], dir); }
 
   // BFS over known passages to the nearest cell not yet stood on (since the
   // last find); the route to it, or nullopt when there is none.

@@ -20,7 +20,7 @@ class maze_memory {
   std::int32_t width() const { return width_; }
   std::int32_t height() const { return height_; }
   std::size_t cells() const { return cells_; }
-  bool contains(cell c) const { return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_; }
+  bool contains(cell c) const { return within(c, width_, height_); }
   std::size_t index(cell c) const {
     return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(width_) +
            static_cast<std::size_t>(c.x);

@@ -7,10 +7,6 @@ namespace ariadne {
 
 namespace {
 
-bool inside(cell c, std::int32_t width, std::int32_t height) {
-  return c.x >= 0 && c.y >= 0 && c.x < width && c.y < height;
-}
-
 std::string where(cell c) {
   return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
 }
@@ -18,16 +14,15 @@ std::string where(cell c) {
 // What every state must satisfy in a maze of width x height.
 std::optional<std::string> check_cell(const drone_state& s, std::int32_t width,
                                       std::int32_t height) {
-  if (!inside(s.position, width, height)) {
+  if (!within(s.position, width, height)) {
     return "position " + where(s.position) + " is outside the " + std::to_string(width) + "x" +
            std::to_string(height) + " maze";
   }
   if (s.open > 0xFU) return "open sides " + std::to_string(s.open) + " name no side";
   for (const direction d : all_directions) {
-    if ((s.open & (1U << static_cast<unsigned>(d))) != 0 &&
-        !inside(step(s.position, d), width, height)) {
-      return std::string("side ") + direction_letters[static_cast<std::size_t>(d)] + " of " +
-             where(s.position) + " is open to the outside of the maze";
+    if (opens(s.open, d) && !within(step(s.position, d), width, height)) {
+      return std::string("side ") + to_char(d) + " of " + where(s.position) +
+             " is open to the outside of the maze";
     }
   }
   if (s.found > s.treasures) {
@@ -85,8 +80,7 @@ std::optional<std::string> check_reply(const drone_state& before, const drone_st
     }
     // A drone moves through a side it sensed open and bumps into one it
     // sensed closed (walls fall only after a find, which the state shows).
-    const bool was_open = (before.open & (1U << static_cast<unsigned>(move->dir))) != 0;
-    if (*next.moved != was_open && !(next.result && !*next.moved)) {
+    if (*next.moved != opens(before.open, move->dir) && !(next.result && !*next.moved)) {
       return std::string(*next.moved ? "a move through a wall" : "a bump into an open side");
     }
     const bool timed_out = !*next.moved && next.result && next.steps == before.steps &&

@@ -24,8 +24,7 @@ class tree_fields {
   void directions(const char* key, unsigned open) {
     json letters = json::array();
     for (const direction d : all_directions) {
-      if ((open & (1U << static_cast<unsigned>(d))) != 0)
-        letters.push_back(std::string(1, to_char(d)));
+      if (opens(open, d)) letters.push_back(std::string(1, to_char(d)));
     }
     doc_[key] = std::move(letters);
   }

@@ -74,7 +74,7 @@ class text_fields {
     out_ += '[';
     bool first = true;
     for (const direction d : all_directions) {
-      if ((open & (1U << static_cast<unsigned>(d))) == 0) continue;
+      if (!opens(open, d)) continue;
       if (!first) out_ += ',';
       first = false;
       out_ += '"';

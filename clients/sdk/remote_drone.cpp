@@ -1,5 +1,7 @@
 #include "clients/sdk/remote_drone.hpp"
 
+#include <algorithm>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -78,14 +80,20 @@ protocol::server_message remote_drone::call(const protocol::client_message& mess
   auto& ws = connection_->ws;
   const std::string text = protocol::write_client_message(message);
   beast::flat_buffer buffer;
-  // Each request and its reply within the timeout: a hung server never hangs a bot.
-  beast::get_lowest_layer(ws).expires_after(timeout_);
+  // Each request and its reply within the timeout, and a run's within its
+  // deadline: a hung or slow server never holds a bot past either.
+  const auto until_deadline = run_deadline() - std::chrono::steady_clock::now();
+  const bool deadline_first = until_deadline < timeout_;
+  beast::get_lowest_layer(ws).expires_after(
+      deadline_first ? std::max(until_deadline, std::chrono::steady_clock::duration::zero())
+                     : std::chrono::steady_clock::duration(timeout_));
   ws.text(true);
   auto ec = blocking_call(connection_->ioc,
                           [&](auto handler) { ws.async_write(net::buffer(text), handler); });
   if (!ec) {
     ec = blocking_call(connection_->ioc, [&](auto handler) { ws.async_read(buffer, handler); });
   }
+  if (ec == beast::error::timeout && deadline_first) throw drone_error(run_overdue());
   if (ec) {
     std::string why = describe(ec);
     if (ec == websocket::error::closed) {

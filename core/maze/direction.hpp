@@ -24,6 +24,12 @@ constexpr direction turn_left(direction d) {
   return static_cast<direction>((static_cast<unsigned>(d) + 3U) & 3U);
 }
 
+// True when the open-sides mask (bit k set for direction k: the drone's
+// state, a cell's passages) opens d.
+constexpr bool opens(unsigned mask, direction d) {
+  return (mask & (1U << static_cast<unsigned>(d))) != 0;
+}
+
 constexpr int dx(direction d) {
   return d == direction::east ? 1 : d == direction::west ? -1 : 0;
 }

@@ -26,7 +26,7 @@ class grid {
   std::int32_t height() const { return height_; }
   index cell_count() const { return static_cast<index>(width_) * static_cast<index>(height_); }
 
-  bool contains(cell c) const { return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_; }
+  bool contains(cell c) const { return within(c, width_, height_); }
   index index_of(cell c) const {
     return static_cast<index>(c.y) * static_cast<index>(width_) + static_cast<index>(c.x);
   }

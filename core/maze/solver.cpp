@@ -38,7 +38,7 @@ std::vector<std::int32_t> distances_from(const grid& g, cell from) {
     const index i = queue[head];
     const unsigned mask = g.open_mask(i);
     for (const direction d : all_directions) {
-      if ((mask & (1U << static_cast<unsigned>(d))) == 0) continue;
+      if (!opens(mask, d)) continue;
       const index j = g.neighbour(i, d);
       if (distance[j] != unreachable) continue;
       distance[j] = distance[i] + 1;

@@ -21,7 +21,7 @@ unsigned wall_bit(direction d) {
 char walls_digit(unsigned open_mask) {
   unsigned digit = 0;
   for (const direction d : all_directions) {
-    if ((open_mask & (1U << static_cast<unsigned>(d))) == 0) digit |= wall_bit(d);
+    if (!opens(open_mask, d)) digit |= wall_bit(d);
   }
   return hex_digits[digit];
 }

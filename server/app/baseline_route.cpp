@@ -33,7 +33,7 @@ void answer_baseline(server_context& context, const http_request& request, http_
     }
     reply(http_answer{200, "application/json", std::move(body)});
   };
-  if (costly_work::place(context, request.address, cost, false, costly_work::for_whom::viewer,
+  if (costly_work::place(context, request.address, cost, false, job_pool::lane::view,
                          std::move(job)) == costly_work::placement::busy) {
     reply(text(503, "the server is setting up as many mazes as it can; try again shortly\n"));
   }

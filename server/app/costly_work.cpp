@@ -5,9 +5,8 @@
 namespace ariadne::costly_work {
 
 placement place(server_context& context, const std::string& address, std::uint64_t cost,
-                bool may_run_here, for_whom waiting, std::function<void()> job) {
+                bool may_run_here, job_pool::lane lane, std::function<void()> job) {
   if (may_run_here && cost <= inline_cost) return placement::here;
-  const auto lane = waiting == for_whom::player ? job_pool::lane::play : job_pool::lane::view;
   if (!context.starts().try_submit(cost, address, std::move(job), lane)) return placement::busy;
   return placement::pool;
 }

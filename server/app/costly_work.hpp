@@ -4,6 +4,8 @@
 #include <functional>
 #include <string>
 
+#include "server/work/job_pool.hpp"
+
 namespace ariadne {
 
 class server_context;
@@ -34,14 +36,12 @@ enum class placement {
   busy,  // the pool is full: nothing was queued
 };
 
-// Who waits for the work: a player (a start) or a viewer (a spectator's
-// catch-up, a replay, the baseline). The pool does the players' first.
-enum class for_whom { player, viewer };
-
-// Sends charged work of `cost` to the job pool, under the address's turn,
-// unless may_run_here and it is cheap enough to do inline.
+// Sends charged work of `cost` to the job pool, under the address's turn in
+// its lane (a player's start, or a viewer's catch-up, replay or baseline:
+// the players' go first), unless may_run_here and it is cheap enough to do
+// inline.
 placement place(server_context& context, const std::string& address, std::uint64_t cost,
-                bool may_run_here, for_whom waiting, std::function<void()> job);
+                bool may_run_here, job_pool::lane lane, std::function<void()> job);
 
 }  // namespace costly_work
 }  // namespace ariadne

@@ -64,15 +64,17 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
   memory_lease lease;
   {
     const std::lock_guard lock(mutex_);
+    std::uint64_t total = 0;
+    for (const std::uint64_t h : held_)
+      total += h;
     auto& mine = by_address_[address];
-    if (total_ + bytes > limits_.total || mine + bytes > limits_.per_address) {
+    if (bytes > limits_.total - total || bytes > limits_.per_address - mine) {
       if (mine == 0) by_address_.erase(address);
       return lease;
     }
-    total_ += bytes;
+    held_[static_cast<std::size_t>(u)] += bytes;
     mine += bytes;
   }
-  held_[static_cast<std::size_t>(u)].fetch_add(bytes, std::memory_order_relaxed);
   lease.budget_ = this;
   lease.use_ = static_cast<std::uint8_t>(u);
   lease.bytes_ = bytes;
@@ -81,9 +83,8 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
 }
 
 void memory_budget::give_back(std::uint8_t u, const std::string& address, std::uint64_t bytes) {
-  held_[u].fetch_sub(bytes, std::memory_order_relaxed);
   const std::lock_guard lock(mutex_);
-  total_ -= bytes;
+  held_[u] -= bytes;
   auto it = by_address_.find(address);
   if (it == by_address_.end()) return;
   it->second -= bytes;
@@ -91,9 +92,17 @@ void memory_budget::give_back(std::uint8_t u, const std::string& address, std::u
   if (it->second == 0) by_address_.erase(it);
 }
 
+std::uint64_t memory_budget::held(use u) const {
+  const std::lock_guard lock(mutex_);
+  return held_[static_cast<std::size_t>(u)];
+}
+
 std::uint64_t memory_budget::total() const {
   const std::lock_guard lock(mutex_);
-  return total_;
+  std::uint64_t total = 0;
+  for (const std::uint64_t h : held_)
+    total += h;
+  return total;
 }
 
 std::uint64_t memory_budget::held_by(const std::string& address) const {

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -41,7 +40,8 @@ class memory_lease {
 // use, per client address and in total. What a client asks for claims its
 // worst case before the server does it; past the total or the address's
 // share the request is refused (server_busy, 503) instead of the server
-// growing. Thread-safe; the counters per use are atomics, read by /metrics.
+// growing. Thread-safe: one lock, taken once per claim and per give-back
+// (starts, spectators, big answers: never per move).
 class memory_budget {
  public:
   enum class use : std::uint8_t {
@@ -70,9 +70,7 @@ class memory_budget {
   // total or the address past its limit (nothing is claimed then).
   memory_lease claim(use u, const std::string& address, std::uint64_t bytes);
 
-  std::uint64_t held(use u) const {
-    return held_[static_cast<std::size_t>(u)].load(std::memory_order_relaxed);
-  }
+  std::uint64_t held(use u) const;
   std::uint64_t total() const;
   std::uint64_t held_by(const std::string& address) const;
   const limits& limit() const { return limits_; }
@@ -82,9 +80,8 @@ class memory_budget {
   void give_back(std::uint8_t u, const std::string& address, std::uint64_t bytes);
 
   const limits limits_;
-  std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(use::count_)> held_{};
   mutable std::mutex mutex_;  // guards what follows
-  std::uint64_t total_ = 0;
+  std::array<std::uint64_t, static_cast<std::size_t>(use::count_)> held_{};
   std::unordered_map<std::string, std::uint64_t> by_address_;
 };
 

@@ -150,7 +150,7 @@ void answer_replay(server_context& context, const http_request& request, http_re
   const std::uint64_t number = *run;
   if (feed) {
     auto job = [c, reply, number] { reply(live_replay_answer(*c, number)); };
-    if (costly_work::place(context, request.address, cost, false, costly_work::for_whom::viewer,
+    if (costly_work::place(context, request.address, cost, false, job_pool::lane::view,
                            std::move(job)) == costly_work::placement::busy) {
       reply(busy());
     }
@@ -160,8 +160,8 @@ void answer_replay(server_context& context, const http_request& request, http_re
                                 busy](std::optional<ranked_run_record> record) {
     // On the store's thread: built on the job pool.
     auto job = [c, reply, record] { reply(ranked_replay_answer(*c, record)); };
-    if (costly_work::place(*c, address, cost, false, costly_work::for_whom::viewer,
-                           std::move(job)) == costly_work::placement::busy) {
+    if (costly_work::place(*c, address, cost, false, job_pool::lane::view, std::move(job)) ==
+        costly_work::placement::busy) {
       reply(busy());
     }
   });

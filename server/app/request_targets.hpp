@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -52,12 +54,13 @@ inline std::variant<spectate_target, target_refusal> read_spectate_target(std::s
     if (!seq) return bad;
     read.from = *seq;
     if (amp != std::string_view::npos) {
-      if (!boot.starts_with("boot=") || boot.size() != 5 + 16) return bad;
+      // Exactly as the snapshot writes it: 16 lower-case hex digits.
+      const std::string_view hex = boot.substr(std::min<std::size_t>(boot.size(), 5));
       std::uint64_t value = 0;
-      for (const char c : boot.substr(5)) {
-        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (digit < 0) return bad;
-        value = (value << 4U) | static_cast<std::uint64_t>(digit);
+      if (!boot.starts_with("boot=") || hex.size() != 16 ||
+          hex.find_first_not_of("0123456789abcdef") != std::string_view::npos ||
+          std::from_chars(hex.data(), hex.data() + hex.size(), value, 16).ec != std::errc{}) {
+        return bad;
       }
       read.boot = value;
     }

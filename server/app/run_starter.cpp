@@ -84,7 +84,7 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   pending_ranked_ = ranked;
   // Without a connection (a test's session) there is no one to resume: inline.
   const auto where = sink ? costly_work::place(context, core_.address, cost, true,
-                                               costly_work::for_whom::player, std::move(job))
+                                               job_pool::lane::play, std::move(job))
                           : costly_work::placement::here;
   switch (where) {
     case costly_work::placement::here: {

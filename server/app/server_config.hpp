@@ -20,8 +20,8 @@ struct server_config : transport_config {
   std::string db = "ariadne.db";
   std::string secret_file;
   std::uint64_t resume_seconds = 30;  // a dropped ranked run waits this long for its competitor
-  std::uint64_t close_grace_seconds =
-      0;  // ranked runs in play end this long after the close; 0: never
+  // Ranked runs still in play this long after the close end; 0: never.
+  std::uint64_t close_grace_seconds = 0;
 
   std::size_t max_runs = 10000;
   std::uint64_t max_cells_in_play = 1ULL << 28;  // all runs' mazes together

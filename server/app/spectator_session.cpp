@@ -57,7 +57,7 @@ std::uint64_t spectator_bytes(const run_feed& feed, const server_config& config)
   const std::uint64_t moves = s.result || !s.start
                                   ? feed.moves().size()
                                   : std::min(s.start->max_steps, config.max_replay_moves);
-  return 64 * 1024 + cells * 8 + std::min(moves, config.max_replay_moves) * 2;
+  return 64 * 1024 + cells * 8 + moves * 2;
 }
 
 spectator_session::spectator_session(server_context& context, std::shared_ptr<run_feed> feed,
@@ -115,8 +115,8 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
     // The session lives while its sink does, and post runs only then.
     sink->post([this, shared] { on_view(shared); });
   };
-  switch (costly_work::place(context_, address_, cost, true, costly_work::for_whom::viewer,
-                             std::move(job))) {
+  switch (
+      costly_work::place(context_, address_, cost, true, job_pool::lane::view, std::move(job))) {
     case costly_work::placement::here:
       make();
       return on_view(shared);

@@ -107,15 +107,20 @@ TEST(hostile_replies, every_bot_stops_with_an_error_at_every_lie) {
   }
 }
 
+// Runs what, which must end with a drone_error saying `words`.
+template <typename What>
+void expect_refusal(const What& what, std::string_view words) {
+  try {
+    what();
+    ADD_FAILURE() << "accepted, or played on";
+  } catch (const drone_error& e) {
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+  }
+}
+
 TEST(hostile_replies, an_edge_open_to_the_outside_is_named) {
   lying_drone d([](drone_state& s, const auto&) { s.open = 0xF; }, 0);
-  try {
-    d.start(practice());
-    FAIL() << "accepted";
-  } catch (const drone_error& e) {
-    EXPECT_NE(std::string(e.what()).find("open to the outside of the maze"), std::string::npos)
-        << e.what();
-  }
+  expect_refusal([&] { d.start(practice()); }, "open to the outside of the maze");
 }
 
 TEST(hostile_replies, a_challenge_maze_beyond_the_cell_limit_is_refused) {
@@ -138,13 +143,8 @@ TEST(hostile_replies, a_run_past_its_own_max_steps_ends_the_client) {
     auto start = practice();
     start.max_steps = 3;
     d.start(start);
-    try {
-      make_bot(info.name)->play(d);
-      FAIL() << info.name << " played on";
-    } catch (const drone_error& e) {
-      EXPECT_NE(std::string(e.what()).find("still in play after 3 moves"), std::string::npos)
-          << e.what();
-    }
+    SCOPED_TRACE(info.name);
+    expect_refusal([&] { make_bot(info.name)->play(d); }, "still in play after 3 moves");
   }
 }
 
@@ -155,13 +155,7 @@ TEST(hostile_replies, the_client_keeps_its_own_move_budget) {
   limits.max_moves = 3;
   d.set_limits(limits);
   d.start(practice());
-  try {
-    make_bot("random_mouse")->play(d);
-    FAIL() << "played on";
-  } catch (const drone_error& e) {
-    EXPECT_NE(std::string(e.what()).find("still in play after 3 moves"), std::string::npos)
-        << e.what();
-  }
+  expect_refusal([&] { make_bot("random_mouse")->play(d); }, "still in play after 3 moves");
 }
 
 TEST(hostile_replies, a_move_that_meets_an_ended_run_is_honest) {
@@ -169,7 +163,7 @@ TEST(hostile_replies, a_move_that_meets_an_ended_run_is_honest) {
   drone_state before;
   before.run = 3;
   before.position = {1, 1};
-  before.open = 1U << static_cast<unsigned>(direction::east);
+  before.open = 1U << static_cast<unsigned>(direction::east);  // east open only
   before.treasures = 1;
   before.steps = 4;
   drone_state next = before;

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import Checks  # noqa: E402
@@ -81,6 +82,16 @@ def main():
                     else:
                         checks.check(run.stderr.strip() != "" or "error" in run.stdout,
                                      f"{what}: no word of why\n{output[-2000:]}")
+            # A server that answers, slowly, forever: the run's deadline ends
+            # it (--max-run-seconds 1, and the drone's 5 s of grace).
+            began = time.monotonic()
+            run = subprocess.run([bot, "--url", server.url("slow"), "--bot", "dfs", "--seeds", "1",
+                                  "-q", "--max-run-seconds", "1", *maze],
+                                 capture_output=True, text=True, timeout=60)
+            took = time.monotonic() - began
+            checks.check(0 < run.returncode < 128 and "still in play after 6 s" in run.stderr
+                         and took < 20, f"a slow endless run: exit {run.returncode} after "
+                         f"{took:.1f} s\n{run.stdout}{run.stderr}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     checks.finish("every client stops cleanly at every lie")

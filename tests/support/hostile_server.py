@@ -11,6 +11,9 @@ client's URL picks the lie:
                      max_steps the server itself announced, and abandon ends nothing
     /ws/big_frame    the start reply is a frame of 4 MB
     /ws/not_json     the start reply is not JSON
+    /ws/slow         honest, but each reply takes 0.2 s and max_steps is a billion:
+                     a run that outlasts any deadline (not in MODES: the tests
+                     give it a client's short --max-run-seconds)
 
     with HostileServer() as server:
         url = server.url("edge_open")
@@ -51,7 +54,8 @@ class _Game:
         self.height = maze.get("height", 16)
         if self.mode == "not_json":
             return "{this is not json"
-        first = self.state(width=self.width, height=self.height, seed=1, max_steps=50,
+        first = self.state(width=self.width, height=self.height, seed=1,
+                           max_steps=10**9 if self.mode == "slow" else 50,
                            maze=maze.get("generator", "challenge"))
         if self.mode == "huge":
             first.update(width=40000, height=40000)
@@ -86,6 +90,8 @@ async def _play(ws, mode):
     game = _Game(mode)
     async for text in ws:
         message = json.loads(text)
+        if mode == "slow" and message.get("type") not in ("hello", "start"):
+            await asyncio.sleep(0.2)
         kind = message.get("type")
         if kind == "hello":
             reply = {"type": "welcome", "protocol": 1, "server": "hostile", "session": "lies"}
@@ -129,5 +135,9 @@ class HostileServer:
         return f"ws://127.0.0.1:{self.port}/ws/{mode}"
 
     def __exit__(self, *exc):
+        async def shut():
+            self._server.close()  # and every connection still open
+            await self._server.wait_closed()
+        asyncio.run_coroutine_threadsafe(shut(), self._loop).result(timeout=10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
