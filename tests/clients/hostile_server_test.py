@@ -45,6 +45,12 @@ def main():
         c_bot = os.path.join(work, "dfs_bot")
         subprocess.run(["cc", "-O2", "-o", c_bot,
                         os.path.join(source, "clients/bridge/examples/dfs_bot.c")], check=True)
+        # The fuzzer's C bot is built with the sanitizers: a write out of its
+        # arrays is a report, not a silent luck.
+        c_bot_checked = os.path.join(work, "dfs_bot_checked")
+        subprocess.run(["cc", "-O1", "-g", "-fsanitize=address,undefined",
+                        "-fno-sanitize-recover=all", "-o", c_bot_checked,
+                        os.path.join(source, "clients/bridge/examples/dfs_bot.c")], check=True)
         maze = ["--generator", "prim", "--size", "16x16"]
         clients = {f"ariadne-bot --bot {name}": lambda url, name=name:
                    [bot, "--url", url, "--bot", name, "--seeds", "1", "-q", *maze]
@@ -82,6 +88,24 @@ def main():
                     else:
                         checks.check(run.stderr.strip() != "" or "error" in run.stdout,
                                      f"{what}: no word of why\n{output[-2000:]}")
+            # The fuzzer: replies bent at random, 100 seeds, through the bridge
+            # (ariadne-pipe and the C example bot) and ariadne-bot.
+            fuzzed = {"ariadne-pipe with the checked C bot": lambda url: [
+                pipe, "--url", url, *maze, "--seed", "1", "--", c_bot_checked],
+                "ariadne-bot --bot tremaux": clients["ariadne-bot --bot tremaux"]}
+            for seed in range(100):
+                for client, command in fuzzed.items():
+                    what = f"{client} against random-{seed}"
+                    try:
+                        run = subprocess.run(command(server.url(f"random-{seed}")),
+                                             capture_output=True, text=True, timeout=60)
+                    except subprocess.TimeoutExpired:
+                        checks.fail(f"{what}: still running after 60 s")
+                        continue
+                    output = run.stdout + run.stderr
+                    crash = [c for c in CRASHES if c in output]
+                    checks.check(0 <= run.returncode < 128 and not crash,
+                                 f"{what}: exit code {run.returncode} {crash}\n{output[-2000:]}")
             # A server that answers, slowly, forever: the run's deadline ends
             # it (--max-run-seconds 1, and the drone's 5 s of grace).
             began = time.monotonic()

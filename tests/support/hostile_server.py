@@ -14,12 +14,16 @@ client's URL picks the lie:
     /ws/slow         honest, but each reply takes 0.2 s and max_steps is a billion:
                      a run that outlasts any deadline (not in MODES: the tests
                      give it a client's short --max-run-seconds)
+    /ws/random-SEED  a fuzzer: honest moves, one reply in three then bent at
+                     random (seeded): positions off the grid, sides that lead
+                     out, counters that jump, fields missing or of another type
 
     with HostileServer() as server:
         url = server.url("edge_open")
 """
 import asyncio
 import json
+import random
 import threading
 
 import websockets
@@ -36,6 +40,33 @@ class _Game:
         self.width = self.height = 16
         self.x = self.y = 0
         self.steps = 0
+        self.random = random.Random(mode) if mode.startswith("random-") else None
+
+    def bend(self, reply):
+        """The fuzzer's lie, one reply in three."""
+        r = self.random
+        if r is None or r.random() > 1 / 3:
+            return reply
+        kind = r.randrange(8)
+        if kind == 0:
+            reply["position"] = {"x": r.randint(-3, self.width + 3),
+                                 "y": r.randint(-3, self.height + 3)}
+        elif kind == 1:
+            reply["open"] = r.sample(["N", "E", "S", "W"], r.randint(0, 4))
+        elif kind == 2:
+            reply["open"] = ["N", "E", "S", "W", r.choice(["Q", "", "NE", 7])]
+        elif kind == 3:
+            reply["steps"] = r.choice([reply["steps"] + r.randint(-5, 5), -1, 2**63, 1.5])
+        elif kind == 4:
+            reply.pop(r.choice(["position", "open", "steps", "bumps", "found"]), None)
+        elif kind == 5:
+            reply["moved"] = not reply.get("moved", False)
+        elif kind == 6:
+            reply["done"] = r.randint(-2, 70)
+        else:
+            reply[r.choice(["position", "open", "treasure", "found"])] = r.choice(
+                [None, "x", [], {}, 3])
+        return reply
 
     def open_sides(self):
         if self.mode == "edge_open":
@@ -54,6 +85,10 @@ class _Game:
         self.height = maze.get("height", 16)
         if self.mode == "not_json":
             return "{this is not json"
+        if self.random is not None and self.random.random() < 0.1:
+            # Now and then a maze of another size than the one asked for.
+            self.width = self.random.choice([1, 2, 5, 40, 0, -4])
+            self.height = self.random.choice([1, 3, 40, 0])
         first = self.state(width=self.width, height=self.height, seed=1,
                            max_steps=10**9 if self.mode == "slow" else 50,
                            maze=maze.get("generator", "challenge"))
@@ -108,6 +143,8 @@ async def _play(ws, mode):
             reply = game.state(done=done)
         else:
             reply = game.state()
+        if isinstance(reply, dict) and kind != "hello":
+            reply = game.bend(reply)
         await ws.send(reply if isinstance(reply, str) else json.dumps(reply))
 
 

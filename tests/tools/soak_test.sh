@@ -8,11 +8,12 @@
 # memory flat after warm-up (within 5%), no descriptor left behind. Prints one
 # line of figures for docs/benchmarks.md.
 # Usage: soak_test.sh ARIADNE-SERVER ARIADNE-LOAD SECONDS
+# (SOAK_QUIET_SECONDS sets the quiet run's length: a third of SECONDS, 5 at least.)
 set -u
 server=$1
 load=$2
 seconds=${3:-30}
-quiet=$(( seconds / 3 > 5 ? seconds / 3 : 5 ))
+quiet=${SOAK_QUIET_SECONDS:-$(( seconds / 3 > 5 ? seconds / 3 : 5 ))}
 work=$(mktemp -d)
 sampler_pid=
 # shellcheck source=tests/support/server.sh
