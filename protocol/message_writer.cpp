@@ -23,6 +23,9 @@ json challenges_json(const std::vector<challenge_info>& challenges) {
     if (c.max_steps) item["max_steps"] = *c.max_steps;
     if (c.time_limit_ms) item["time_limit_ms"] = *c.time_limit_ms;
     item["best"] = c.best ? json(*c.best) : json(nullptr);
+    item["mazes"] = c.mazes;
+    item["keep"] = c.keep;
+    item["mark"] = c.mark ? json(*c.mark) : json(nullptr);
     list.push_back(std::move(item));
   }
   return list;

@@ -69,6 +69,11 @@ struct challenge_info {
   std::uint32_t attempts = 1;
   std::uint32_t attempts_left = 1;
   std::optional<double> best;  // the competitor's best ratio so far
+  // How the challenge is marked (docs/competition.md), and the competitor's
+  // mark by that rule so far (null before its first result).
+  std::uint32_t mazes = 1;
+  std::string keep = "all";
+  std::optional<double> mark;
 
   friend bool operator==(const challenge_info&, const challenge_info&) = default;
 };

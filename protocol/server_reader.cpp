@@ -53,6 +53,10 @@ std::vector<challenge_info> read_challenges(const json& list) {
     info.attempts = integer_field<std::uint32_t>(c, "attempts");
     info.attempts_left = integer_field<std::uint32_t>(c, "attempts_left");
     if (field(c, "best") != nullptr) info.best = number_field(c, "best");
+    // Absent from servers of the days before sets: one maze, every attempt's best.
+    if (field(c, "mazes") != nullptr) info.mazes = integer_field<std::uint32_t>(c, "mazes");
+    info.keep = field(c, "keep") != nullptr ? string_field(c, "keep") : "best";
+    if (field(c, "mark") != nullptr) info.mark = number_field(c, "mark");
     challenges.push_back(std::move(info));
   }
   return challenges;

@@ -26,7 +26,12 @@ int play_ranked(const runner_options& o, bot& player) {
   for (const auto& c : welcome.competition->challenges) {
     if (o.challenge != "all" && o.challenge != c.id) continue;
     matched = true;
-    const std::uint32_t tries = std::min(o.attempts, c.attempts_left);
+    // Unless told: every attempt left where every attempt counts (keep all),
+    // else one.
+    const std::uint32_t wanted = o.attempts != 0   ? o.attempts
+                                 : c.keep == "all" ? c.attempts_left
+                                                   : 1;
+    const std::uint32_t tries = std::min(wanted, c.attempts_left);
     if (tries == 0) {
       std::cout << c.id << ": no attempts left\n";
       status = 1;

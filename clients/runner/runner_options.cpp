@@ -84,9 +84,9 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
   app.add_option("--challenge", o.challenge,
                  "Play ranked runs on this challenge of the server's competition, or on all");
   app.add_option("--attempts", o.attempts,
-                 "With --challenge: attempts per challenge, as far as some are left")
-      ->check(CLI::Range(1U, 1000U))
-      ->capture_default_str();
+                 "With --challenge: attempts per challenge, as far as some are left (default: "
+                 "all of them where every attempt counts, keep all; else 1)")
+      ->check(CLI::Range(1U, 1000000U));
   app.add_option("--timeout", o.timeout_seconds,
                  "Seconds to wait for each reply before giving up (default 30; 3 for --ping)")
       ->check(CLI::Range(0.001, 3600.0))

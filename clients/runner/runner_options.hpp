@@ -38,9 +38,9 @@ struct runner_options {
   // What every drone holds the server to.
   drone_limits limits() const;
   bool timeout_given = false;
-  std::string token;      // a competitor's
-  std::string challenge;  // ranked runs: a challenge id, or "all"
-  std::uint32_t attempts = 1;
+  std::string token;           // a competitor's
+  std::string challenge;       // ranked runs: a challenge id, or "all"
+  std::uint32_t attempts = 0;  // 0: as the challenge's keep rule says
 
   std::chrono::milliseconds timeout() const;
 };

@@ -86,8 +86,15 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
     const auto it = tallies_.find({competitor, c.id});
     const std::uint32_t used = it == tallies_.end() ? 0 : it->second.used;
     info.attempts_left = c.attempts > used ? c.attempts - used : 0;
+    info.mazes = c.mazes;
+    info.keep = std::string(to_string(c.keep));
     const auto mark = marks_.find({competitor, c.id});
-    if (mark != marks_.end() && !mark->second.status.empty()) info.best = mark->second.mark;
+    if (mark != marks_.end() && !mark->second.best.status.empty()) {
+      info.best = mark->second.best.ratio;
+      challenge_mark kept = mark->second;
+      apply_rule(kept, c.scoring());
+      info.mark = kept.mark;
+    }
     list.push_back(std::move(info));
   }
   return list;
@@ -272,6 +279,10 @@ std::string competition_hub::build_competition_json(time_point now) const {
     json item = {{"id", c.id},         {"width", c.width},
                  {"height", c.height}, {"treasures", c.request.treasures.value_or(1)},
                  {"weight", c.weight}, {"attempts", c.attempts}};
+    item["mazes"] = c.mazes;
+    item["keep"] = std::string(to_string(c.keep));
+    item["mark"] = std::string(to_string(c.mark));
+    item["move_budget"] = c.move_budget();
     item["max_steps"] = c.request.max_steps ? json(*c.request.max_steps) : json(nullptr);
     item["time_limit_ms"] =
         c.request.time_limit_ms ? json(*c.request.time_limit_ms) : json(nullptr);

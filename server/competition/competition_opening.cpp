@@ -1,5 +1,7 @@
 #include "server/competition/competition_opening.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <spdlog/spdlog.h>
 
 #include <fstream>
@@ -32,6 +34,15 @@ std::string read_secret_file(const std::string& path) {
 
 opened_competition open_competition(const competition_rules& rules, const std::string& db_path,
                                     const std::string& secret_file) {
+  for (std::size_t i = 0; i < rules.challenges.size(); ++i) {
+    // Sets are what ariadne-admin simulate measures; the server deals one
+    // maze an attempt until it plays sets (docs/competition.md).
+    if (rules.challenges[i].mazes != 1) {
+      throw competition_error("challenges[" + std::to_string(i) +
+                              "].mazes: this server plays one maze per attempt; sets of mazes "
+                              "are for ariadne-admin simulate only, for now");
+    }
+  }
   opened_competition opened;
   auto store = std::make_unique<sqlite_store>(db_path);
   store->begin();
@@ -50,9 +61,19 @@ opened_competition open_competition(const competition_rules& rules, const std::s
                                 " but is missing from the competition file: put it back");
       }
       if (now->definition != old.definition) {
+        // A file written before attempts kept their mean by default.
+        std::string as_before = now->definition;
+        const std::string mean = R"(,"keep":"mean")";
+        if (const auto at = as_before.find(mean); at != std::string::npos)
+          as_before.erase(at, mean.size());
+        const std::string hint =
+            as_before == old.definition
+                ? " (a challenge's mark is now the mean of its attempts unless it says "
+                  "\"keep\": \"best\": add that to go on as before)"
+                : ": add a new challenge instead";
         throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
                                 " and the file changes it (was " + old.definition + ", now " +
-                                now->definition + "): add a new challenge instead");
+                                now->definition + ")" + hint);
       }
     }
     const auto seeds = store->meta("seeds");

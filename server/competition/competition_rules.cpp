@@ -50,6 +50,11 @@ std::optional<std::string> text(const json& object, const char* key, const std::
   return value->get<std::string>();
 }
 
+// A set of mazes is played in one sitting; the deals of a challenge stay
+// below a million, as its attempts always did.
+constexpr std::uint64_t max_set_mazes = 1000;
+constexpr std::uint64_t max_deals = 1000000;
+
 bool id_character(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
          c == '_' || c == '.';
@@ -59,8 +64,8 @@ challenge read_challenge(const json& c, const std::string& where, const maze_cat
                          const host_limits& host) {
   if (!c.is_object()) fail(where, "must be an object");
   only_fields(c, where,
-              {"id", "maze", "weight", "attempts", "treasures", "max_steps", "reuse_walls_removed",
-               "time_limit_ms"});
+              {"id", "maze", "weight", "attempts", "mazes", "mark", "keep", "treasures",
+               "max_steps", "reuse_walls_removed", "time_limit_ms"});
   challenge ch;
   const auto id = text(c, "id", where);
   if (!id || id->empty() || id->size() > limits::challenge.max_length) {
@@ -118,6 +123,31 @@ challenge read_challenge(const json& c, const std::string& where, const maze_cat
     }
     ch.attempts = static_cast<std::uint32_t>(*attempts);
   }
+  if (const auto mazes = whole(c, "mazes", where)) {
+    if (*mazes < 1 || *mazes > max_set_mazes) {
+      fail(where + ".mazes", "must be from 1 to " + std::to_string(max_set_mazes));
+    }
+    ch.mazes = static_cast<std::uint32_t>(*mazes);
+  }
+  if (const auto mark = text(c, "mark", where)) {
+    const auto rule = parse_mark_rule(*mark);
+    bool offered = false;
+    std::string names;
+    for (const mark_rule r : offered_marks) {
+      offered = offered || rule == r;
+      names += std::string(names.empty() ? "\"" : ", \"") + std::string(to_string(r)) + "\"";
+    }
+    if (!offered) fail(where + ".mark", "must be one of " + names);
+    ch.mark = *rule;
+  }
+  if (const auto keep = text(c, "keep", where)) {
+    const auto rule = parse_attempts_rule(*keep);
+    if (!rule) fail(where + ".keep", "must be \"all\", \"best\" or \"last\"");
+    ch.keep = *rule;
+  }
+  if (static_cast<std::uint64_t>(ch.mazes) * ch.attempts > max_deals) {
+    fail(where, "mazes x attempts must be at most " + std::to_string(max_deals));
+  }
   if (m.name) {
     const auto layout = catalog.find(*m.name);
     ch.width = layout->walls.width();
@@ -145,11 +175,25 @@ challenge read_challenge(const json& c, const std::string& where, const maze_cat
   if (ch.request.time_limit_ms) definition["time_limit_ms"] = *ch.request.time_limit_ms;
   definition["weight"] = ch.weight;
   definition["attempts"] = ch.attempts;
+  // Absent at the values of one-maze challenges before sets, so that a
+  // competition of those days starts again unchanged.
+  if (ch.mazes != 1) definition["mazes"] = ch.mazes;
+  if (ch.mark != mark_rule::sum_ratio) definition["mark"] = std::string(to_string(ch.mark));
+  if (ch.keep != attempts_rule::best) definition["keep"] = std::string(to_string(ch.keep));
+  // What a maze not found costs, wherever it counts (the store keeps it for
+  // ariadne-admin, which has no maze files).
+  if (ch.keep != attempts_rule::best || ch.mazes != 1) definition["move_budget"] = ch.move_budget();
   ch.definition = definition.dump();  // keys sorted: canonical
   return ch;
 }
 
 }  // namespace
+
+std::uint64_t challenge::move_budget() const {
+  return request.max_steps.value_or(limits::default_moves_per_cell *
+                                    static_cast<std::uint64_t>(width) *
+                                    static_cast<std::uint64_t>(height));
+}
 
 const challenge* competition_rules::find(std::string_view id) const {
   for (const challenge& c : challenges) {

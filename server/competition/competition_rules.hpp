@@ -12,6 +12,7 @@
 #include "core/model/run_request.hpp"
 #include "core/model/utc_time.hpp"
 #include "core/play/run_setup.hpp"
+#include "server/competition/marks.hpp"
 
 namespace ariadne {
 
@@ -26,16 +27,25 @@ class competition_error : public std::runtime_error {
 enum class seed_mode { shared, per_competitor };
 
 // One ranked challenge: the maze and run options of a practice start (never
-// a seed: seeds come from the server's secret), its weight and attempts.
+// a seed: seeds come from the server's secret), its weight and attempts, the
+// mazes of an attempt (a set, played one after another) and how they are
+// marked.
 struct challenge {
   std::string id;
   run_request request;  // maze.seed absent
   double weight = 1;
   std::uint32_t attempts = 1;
+  std::uint32_t mazes = 1;  // per attempt
+  mark_rule mark = mark_rule::sum_ratio;
+  attempts_rule keep = attempts_rule::all;
   std::int32_t width = 0;  // resolved, a named maze's too
   std::int32_t height = 0;
   std::string label;       // the generator or the maze's name
   std::string definition;  // canonical JSON of everything above but the id
+
+  // A maze's move limit: max_steps, or what the rules allow when it is absent.
+  std::uint64_t move_budget() const;
+  challenge_scoring scoring() const { return {attempts, mazes, mark, keep, move_budget()}; }
 };
 
 // A competition as its file defines it (docs/competition.md).

@@ -24,20 +24,75 @@ void add_run(mark_table& marks, const ranked_run_record& r) {
   if (r.status != "in_play") take_result(m, r);
 }
 
+namespace {
+
+void show(challenge_mark& m, const attempt_figures& a, double mark) {
+  m.mark = mark;
+  m.status = a.status;
+  m.steps = a.steps;
+  m.bumps = a.bumps;
+  m.score = a.score;
+  m.optimal = a.optimal;
+  m.reached_at_ms = a.ended_at_ms;
+  m.best_attempt = a.attempt;
+}
+
+}  // namespace
+
 void take_result(challenge_mark& m, const ranked_run_record& r) {
+  const attempt_figures a{r.ratio, r.status,  r.steps,       r.bumps,
+                          r.score, r.optimal, r.ended_at_ms, r.attempt};
+  const bool first = m.best.status.empty();
+  const attempt_figures& b = m.best;
   const bool better =
-      m.status.empty() || r.ratio > m.mark ||
-      (r.ratio == m.mark && (r.ended_at_ms < m.reached_at_ms ||
-                             (r.ended_at_ms == m.reached_at_ms && r.attempt < m.best_attempt)));
-  if (!better) return;
-  m.mark = r.ratio;
-  m.status = r.status;
-  m.steps = r.steps;
-  m.bumps = r.bumps;
-  m.score = r.score;
-  m.optimal = r.optimal;
-  m.reached_at_ms = r.ended_at_ms;
-  m.best_attempt = r.attempt;
+      first || a.ratio > b.ratio ||
+      (a.ratio == b.ratio && (a.ended_at_ms < b.ended_at_ms ||
+                              (a.ended_at_ms == b.ended_at_ms && a.attempt < b.attempt)));
+  if (better) m.best = a;
+  if (first || a.attempt > m.latest.attempt) m.latest = a;
+  m.played[r.attempt].push_back({r.status == "found", r.score, r.optimal, 0});
+  show(m, m.best, m.best.ratio);
+}
+
+challenge_scoring scoring_of(const challenge_record& challenge) {
+  challenge_scoring s;
+  const json doc = json::parse(challenge.definition, nullptr, false);
+  if (!doc.is_object()) return s;
+  if (const auto it = doc.find("attempts"); it != doc.end() && it->is_number_unsigned()) {
+    s.attempts = it->get<std::uint32_t>();
+  }
+  if (const auto it = doc.find("mazes"); it != doc.end() && it->is_number_unsigned()) {
+    s.mazes = it->get<std::uint32_t>();
+  }
+  if (const auto it = doc.find("mark"); it != doc.end() && it->is_string()) {
+    s.mark = parse_mark_rule(it->get<std::string>()).value_or(mark_rule::sum_ratio);
+  }
+  if (const auto it = doc.find("keep"); it != doc.end() && it->is_string()) {
+    s.keep = parse_attempts_rule(it->get<std::string>()).value_or(attempts_rule::best);
+  }
+  if (const auto it = doc.find("move_budget"); it != doc.end() && it->is_number_unsigned()) {
+    s.move_budget = it->get<std::uint64_t>();
+  }
+  return s;
+}
+
+void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
+  if (m.best.status.empty()) {  // not played: nothing to show, and no doubt about it
+    m.error_known = true;
+    return;
+  }
+  std::vector<std::vector<maze_outcome>> attempts;
+  for (const auto& [attempt, mazes] : m.played)
+    attempts.push_back(mazes);
+  // Every attempt recorded counts, even past a definition's (a test's) count.
+  const auto allowed =
+      std::max<std::uint32_t>(scoring.attempts, static_cast<std::uint32_t>(attempts.size()));
+  const double mark = challenge_mark_of(scoring.mark, scoring.keep, attempts, allowed,
+                                        scoring.mazes, scoring.move_budget);
+  show(m, scoring.keep == attempts_rule::best ? m.best : m.latest, mark);
+  m.error = challenge_mark_error_of(scoring.mark, scoring.keep, attempts, allowed, scoring.mazes,
+                                    scoring.move_budget);
+  m.error_known = (scoring.keep == attempts_rule::all ? allowed : 1) * scoring.mazes >= 2;
 }
 
 mark_table marks_of(const std::vector<ranked_run_record>& runs) {
@@ -57,30 +112,39 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
                                               const std::vector<competitor_record>& competitors,
                                               const mark_table& marks) {
   double weights = 0;
-  for (const challenge_record& c : challenges)
+  std::vector<challenge_scoring> scoring;
+  for (const challenge_record& c : challenges) {
     weights += c.weight;
+    scoring.push_back(scoring_of(c));
+  }
   std::map<std::int64_t, leaderboard_row> by_id;
   for (const competitor_record& c : competitors) {
     if (c.revoked) continue;
     leaderboard_row row;
     row.competitor = c.name;
     row.challenges.reserve(challenges.size());
-    for (const challenge_record& ch : challenges) {
-      const auto it = marks.find({c.id, ch.id});
+    for (std::size_t i = 0; i < challenges.size(); ++i) {
+      const auto it = marks.find({c.id, challenges[i].id});
       row.challenges.push_back(it == marks.end() ? challenge_mark{} : it->second);
+      apply_rule(row.challenges.back(), scoring[i]);
     }
     by_id.emplace(c.id, std::move(row));
   }
   std::vector<leaderboard_row> rows;
   for (auto& [id, row] : by_id) {
     double sum = 0;
+    double squares = 0;
+    row.total_error_known = true;
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       sum += challenges[i].weight * m.mark;
-      if (m.status == "found") ++row.found;
+      squares += challenges[i].weight * challenges[i].weight * m.error * m.error;
+      row.total_error_known = row.total_error_known && m.error_known;
+      if (m.best.status == "found") ++row.found;
       if (m.mark > 0) row.reached_at_ms = std::max(row.reached_at_ms, m.reached_at_ms);
     }
     row.total = weights > 0 ? 100.0 * sum / weights : 0;
+    row.total_error = weights > 0 ? 100.0 * std::sqrt(squares) / weights : 0;
     rows.push_back(std::move(row));
   }
   const auto ahead = [](const leaderboard_row& a, const leaderboard_row& b) {
@@ -95,6 +159,15 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const bool tied = i > 0 && !ahead(rows[i - 1], rows[i]);
     rows[i].rank = tied ? rows[i - 1].rank : static_cast<std::uint32_t>(i + 1);
+  }
+  const auto apart = [](const leaderboard_row& a, const leaderboard_row& b) {
+    return a.total_error_known && b.total_error_known &&
+           std::abs(a.total - b.total) >
+               2 * std::sqrt(a.total_error * a.total_error + b.total_error * b.total_error);
+  };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    rows[i].decided = (i == 0 || apart(rows[i - 1], rows[i])) &&
+                      (i + 1 == rows.size() || apart(rows[i], rows[i + 1]));
   }
   return rows;
 }
@@ -122,6 +195,7 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       json cell = {{"mark", shown(m.mark, details, 2)},
+                   {"error", m.error_known ? json(shown(m.error, details, 2)) : json(nullptr)},
                    {"attempts", m.attempts},
                    {"steps", m.steps},
                    {"bumps", m.bumps},
@@ -137,6 +211,9 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     json item = {{"rank", row.rank},
                  {"competitor", row.competitor},
                  {"total", shown(row.total, details, 0)},
+                 {"total_error",
+                  row.total_error_known ? json(shown(row.total_error, details, 0)) : json(nullptr)},
+                 {"decided", row.decided},
                  {"found", row.found},
                  {"challenges", std::move(marks)}};
     item["reached_at"] =
@@ -179,7 +256,7 @@ std::string number(double value, int decimals) {
 
 std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
                             const std::vector<leaderboard_row>& rows, bool details) {
-  std::string out = "rank,competitor,total,found";
+  std::string out = "rank,competitor,total,found,total_error,decided";
   for (const challenge_record& c : challenges) {
     out += "," + csv_field(c.id + ".mark") + "," + csv_field(c.id + ".status") + "," +
            csv_field(c.id + ".score");
@@ -187,7 +264,9 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   out += "\n";
   for (const leaderboard_row& row : rows) {
     out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
-           number(row.total, details ? 6 : 0) + "," + std::to_string(row.found);
+           number(row.total, details ? 6 : 0) + "," + std::to_string(row.found) + "," +
+           (row.total_error_known ? number(row.total_error, details ? 6 : 0) : std::string()) +
+           "," + (row.decided ? "yes" : "no");
     for (const challenge_mark& m : row.challenges) {
       out += "," + number(m.mark, details ? 6 : 2) + "," + m.status + "," +
              (m.status.empty() || !details ? std::string() : std::to_string(m.score));
@@ -207,13 +286,16 @@ std::string leaderboard_table(const std::vector<challenge_record>& challenges,
     if (text.size() < width) text.append(width - text.size(), ' ');
     return text;
   };
-  out += pad("rank", 5) + pad("competitor", name_width + 2) + pad("total", 9) + pad("found", 7);
+  out += pad("rank", 5) + pad("competitor", name_width + 2) + pad("total", 9) + pad("+-", 7) +
+         pad("found", 7);
   for (const challenge_record& c : challenges)
     out += pad(c.id, std::max<std::size_t>(c.id.size(), 6) + 2);
   out += "\n";
   for (const leaderboard_row& row : rows) {
-    out += pad(std::to_string(row.rank), 5) + pad(row.competitor, name_width + 2) +
-           pad(number(row.total, 2), 9) + pad(std::to_string(row.found), 7);
+    out += pad(std::to_string(row.rank) + (row.decided ? "" : "?"), 5) +
+           pad(row.competitor, name_width + 2) + pad(number(row.total, 2), 9) +
+           pad(row.total_error_known ? number(row.total_error, 2) : "-", 7) +
+           pad(std::to_string(row.found), 7);
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       out += pad(m.status.empty() ? "-" : number(m.mark, 3),

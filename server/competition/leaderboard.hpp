@@ -6,22 +6,49 @@
 #include <utility>
 #include <vector>
 
+#include "server/competition/marks.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {
 
-// A competitor's standing on one challenge: the best attempt's figures.
+// One ended attempt's figures.
+struct attempt_figures {
+  double ratio = 0;
+  std::string status;
+  std::uint64_t steps = 0;
+  std::uint64_t bumps = 0;
+  std::uint64_t score = 0;
+  std::uint64_t optimal = 0;
+  std::int64_t ended_at_ms = 0;
+  std::uint32_t attempt = 0;
+};
+
+// A competitor's standing on one challenge: its mark by the challenge's
+// rules and the figures of the attempt shown (the best attempt with `best`,
+// the latest ended one with `all` and `last`).
 struct challenge_mark {
-  double mark = 0;     // the best ratio over its attempts; 0 when not played
-  std::string status;  // of the best attempt; empty when not played
+  double mark = 0;           // 0 when not played
+  double error = 0;          // the mark's standard error, from the spread of its mazes
+  bool error_known = false;  // the mark counts two mazes or more
+  std::string status;        // of the attempt shown; empty when not played
   std::uint64_t steps = 0;
   std::uint64_t bumps = 0;
   std::uint64_t score = 0;
   std::uint64_t optimal = 0;
   std::uint32_t attempts = 0;      // attempts used (ended or in play)
-  std::int64_t reached_at_ms = 0;  // when the best attempt ended
-  std::uint32_t best_attempt = 0;
+  std::int64_t reached_at_ms = 0;  // when the attempt that set the mark ended
+  std::uint32_t best_attempt = 0;  // the attempt shown
+  // What every rule is computed from.
+  attempt_figures best;    // the highest ratio, then the earliest end, then the lowest attempt
+  attempt_figures latest;  // the highest attempt ended
+  std::map<std::uint32_t, std::vector<maze_outcome>> played;  // by attempt
 };
+
+// A challenge's scoring read back from its stored definition (a field
+// absent there has its value of the days before sets).
+challenge_scoring scoring_of(const challenge_record& challenge);
+// Sets the mark and the figures shown from the attempts, by the rule.
+void apply_rule(challenge_mark& mark, const challenge_scoring& scoring);
 
 // Every competitor's marks: (competitor id, challenge id) -> its mark.
 using mark_table = std::map<std::pair<std::int64_t, std::string>, challenge_mark>;
@@ -29,9 +56,10 @@ using mark_table = std::map<std::pair<std::int64_t, std::string>, challenge_mark
 // Takes one ranked run into the table: an attempt used (unless interrupted),
 // and for an ended run its result (take_result).
 void add_run(mark_table& marks, const ranked_run_record& run);
-// An ended run's ratio against the best so far. The best is the highest
-// ratio, then the earliest end, then the lowest attempt: the same table
-// whatever order the runs come in.
+// An ended run into a mark's attempts. The best is the highest ratio, then
+// the earliest end, then the lowest attempt: the same table whatever order
+// the runs come in. The mark and figures shown are the best's until
+// apply_rule.
 void take_result(challenge_mark& mark, const ranked_run_record& run);
 // add_run for every run.
 mark_table marks_of(const std::vector<ranked_run_record>& runs);
@@ -40,14 +68,21 @@ struct leaderboard_row {
   std::uint32_t rank = 0;
   std::string competitor;
   double total = 0;
+  double total_error = 0;          // from the challenges' errors
+  bool total_error_known = false;  // every challenge's is
+  // The total is more than two standard errors from the rows above and
+  // below it: its place is not the luck of the mazes. Never with a mark of
+  // one maze, whose error nothing tells.
+  bool decided = false;
   std::uint32_t found = 0;                 // challenges with a found attempt
   std::int64_t reached_at_ms = 0;          // when the total was reached (0: never played)
   std::vector<challenge_mark> challenges;  // in the order of the challenges given
 };
 
-// Ranks every competitor that is not revoked. total = 100 x sum(weight x
-// mark) / sum(weight); ranked by total, then challenges found, then who
-// reached the total first; rows equal on all three share a rank.
+// Ranks every competitor that is not revoked. Each challenge's mark by its
+// rule (apply_rule); total = 100 x sum(weight x mark) / sum(weight); ranked
+// by total, then challenges found (with a found attempt), then who reached
+// the total first; rows equal on all three share a rank.
 std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
                                               const std::vector<competitor_record>& competitors,
                                               const mark_table& marks);

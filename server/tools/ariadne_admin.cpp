@@ -1,11 +1,13 @@
 // ariadne-admin: a competition's organizer at the database: competitors and
 // their tokens, the leaderboard, every ranked run. Safe while the server runs
 // (SQLite in WAL mode: readers never block the server, writes wait their turn).
+// And, with no database, simulate: how reliably a competition file ranks.
 #include <CLI/CLI.hpp>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,6 +17,9 @@
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
+#include "server/simulation/simulation.hpp"
+#include "server/simulation/simulation_figures.hpp"
+#include "server/simulation/simulation_report.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_error.hpp"
 
@@ -95,6 +100,46 @@ int export_runs(sqlite_store& store, const std::string& format) {
   return 0;
 }
 
+struct simulate_request {
+  std::string file;
+  std::string maze_dir;
+  std::string bots;
+  std::string json_file;
+  bool compare_marks = false;
+  simulation_options options;
+};
+
+int simulate(const simulate_request& s) {
+  const maze_catalog catalog = s.maze_dir.empty() ? maze_catalog() : maze_catalog::load(s.maze_dir);
+  const host_limits host;
+  const competition_rules rules = load_competition(s.file, catalog, host);
+  simulation_options options = s.options;
+  for (std::size_t start = 0; start < s.bots.size();) {
+    const std::size_t comma = std::min(s.bots.find(',', start), s.bots.size());
+    if (comma > start) options.bots.push_back(s.bots.substr(start, comma - start));
+    start = comma + 1;
+  }
+  options.references = s.compare_marks;
+  competition_plays plays;
+  try {
+    plays = play_competition(rules, catalog, host, options);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
+  if (s.compare_marks) {
+    std::cout << comparison_text(compare_marks(plays), plays.seeds);
+    return 0;
+  }
+  const competition_figures figures = measure_competition(plays, options);
+  std::cout << figures_text(figures);
+  if (!s.json_file.empty()) {
+    std::ofstream out(s.json_file, std::ios::binary);
+    out << figures_json(figures);
+    if (!out) throw usage_error("cannot write " + s.json_file);
+  }
+  return 0;
+}
+
 int run_admin(int argc, char** argv) {
   CLI::App app{"Manage an Ariadne competition's database: competitors, tokens, results.",
                "ariadne-admin"};
@@ -130,6 +175,26 @@ int run_admin(int argc, char** argv) {
       ->check(CLI::IsMember({"json", "csv"}))
       ->capture_default_str();
   auto* check = app.add_subcommand("check", "SQLite's integrity check; exit 0 when ok");
+  simulate_request sim;
+  auto* simulation = app.add_subcommand(
+      "simulate",
+      "Play a competition file offline with the bundled bots as competitors under many secrets, "
+      "and tell how often it ranks them in their true order (no database)");
+  simulation->add_option("file", sim.file, "The competition file")->required();
+  simulation->add_option("--runs", sim.options.runs, "Competitions played (independent secrets)")
+      ->check(CLI::Range(2U, 100000U))
+      ->capture_default_str();
+  simulation->add_option("--bots", sim.bots, "Comma-separated bundled bots (default: all five)");
+  simulation
+      ->add_option("--secret", sim.options.secret,
+                   "Secrets are SECRET/0, SECRET/1, ...: another word, other mazes")
+      ->capture_default_str();
+  simulation->add_option("--json", sim.json_file, "Also write the figures to FILE as JSON");
+  simulation->add_option("--maze-dir", sim.maze_dir, "Where named mazes are (as the server's)");
+  simulation->add_option("--jobs", sim.options.jobs, "Threads (0: one per core)")
+      ->capture_default_str();
+  simulation->add_flag("--compare-marks", sim.compare_marks,
+                       "Measure every mark against the bots' median costs instead (markdown)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -137,6 +202,7 @@ int run_admin(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
+  if (simulation->parsed()) return simulate(sim);
   const bool writes = add->parsed() || rotate->parsed() || revoke->parsed();
   // Only adding a competitor may create the database (before the first start).
   if (!add->parsed() && !std::filesystem::exists(db)) {

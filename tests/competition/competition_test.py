@@ -97,6 +97,13 @@ def test_bad_files(folder):
         (json.dumps({"name": "x", "opens_at": "tomorrow",
                      "challenges": [{"id": "a", "maze": {"generator": "prim"}}]}),
          "competition.opens_at"),
+        # Sets are simulated, not played yet: refused, never played as one maze.
+        (json.dumps({"name": "x", "challenges": [{"id": "a", "maze": {"generator": "prim"},
+                                                  "mazes": 5}]}),
+         "challenges[0].mazes: this server plays one maze per attempt"),
+        (json.dumps({"name": "x", "challenges": [{"id": "a", "maze": {"generator": "prim"},
+                                                  "keep": "mean"}]}),
+         "challenges[0].keep"),
     ]
     for i, (text, field) in enumerate(cases):
         path = write(folder, f"bad{i}.json", text)
@@ -117,14 +124,30 @@ def bot_runs(port, token, json_path, challenge="all", attempts=3, bot="frontier"
 
 
 def expected_board(results_by_competitor):
-    """Totals computed from the clients' own results, as docs/competition.md says."""
+    """Totals computed from the clients' own results, as docs/competition.md says
+    (keep: all, the default): a challenge's mark is the optimal paths of its
+    mazes found over the costs of every maze of every attempt allowed, a maze
+    not found or not played costing its move budget."""
     weights = {c["id"]: c.get("weight", 1) for c in CHALLENGES}
+    allowed = {c["id"]: c.get("attempts", 1) for c in CHALLENGES}
+    budgets = {"warm-up": 10 * 12 * 12, "loops": 10 * 16 * 16, "classic": 5000}
     totals = {}
     for name, runs in results_by_competitor.items():
-        marks = {cid: 0.0 for cid in weights}
-        found = set()
+        above = {cid: 0 for cid in weights}
+        below = {cid: 0 for cid in weights}
         for r in runs:
-            marks[r["challenge"]] = max(marks[r["challenge"]], ratio(r))
+            c = r["challenge"]
+            if r["status"] == "found":
+                above[c] += 1 if r["optimal"] == 0 and r["score"] == 0 else r["optimal"]
+                below[c] += max(r["score"], r["optimal"], 1)
+            else:
+                below[c] += max(r["score"], budgets[c], 1)
+        marks = {}
+        found = set()
+        for c in weights:
+            unplayed = allowed[c] - sum(1 for r in runs if r["challenge"] == c)
+            marks[c] = above[c] / (below[c] + unplayed * budgets[c])
+        for r in runs:
             if r["status"] == "found":
                 found.add(r["challenge"])
         total = 100 * sum(weights[c] * marks[c] for c in weights) / sum(weights.values())
@@ -175,6 +198,13 @@ async def wire_checks(port, tokens, db_folder):
     check("seed" not in first and first["maze"] == "classic", f"ranked start reply: {first}")
     result = await carol.play_dfs()
     check("seed" not in result, f"a ranked result shows its seed: {result}")
+    # The challenge list says how each is marked, and carol's mark on classic
+    # by its rule: one maze, one attempt, so the run's own ratio.
+    listed = {c["id"]: c for c in (await carol.request({"type": "challenges"}))["challenges"]}
+    check(all(c["keep"] == "all" and c["mazes"] == 1 for c in listed.values()),
+          f"the marking rules listed: {listed}")
+    check(abs(listed["classic"]["mark"] - ratio(result)) < 1e-12 and listed["warm-up"]["mark"] is None,
+          f"carol's marks: {listed}")
     # Attempts: classic has one.
     try:
         await carol.start("classic")

@@ -108,3 +108,84 @@ TEST(leaderboard, csv_fields_are_quoted_and_never_formulas) {
 
 }  // namespace
 }  // namespace ariadne
+
+namespace ariadne {
+namespace {
+
+TEST(leaderboard, keep_rules_all_last_and_best) {
+  const std::vector<competitor_record> people{{1, "ann", false, 0}, {2, "bo", false, 0}};
+  const auto challenge = [](const char* keep) {
+    return std::vector<challenge_record>{
+        {"a", 0, 1.0,
+         std::string(R"({"attempts":3,"keep":")") + keep + R"(","maze":{},"move_budget":100})"}};
+  };
+  const std::vector<ranked_run_record> runs{
+      run(1, "a", 1, "found", 20, 10, 100),  // 0.5
+      run(1, "a", 2, "found", 10, 10, 200),  // 1.0
+      run(1, "a", 3, "found", 40, 10, 300),  // 0.25, the latest
+      run(2, "a", 1, "found", 10, 10, 150),  // 1.0, then no more attempts
+  };
+  const auto all = rank_competitors(challenge("all"), people, runs);
+  // ann: (10 + 10 + 10) / (20 + 10 + 40); bo: 10 / (10 + 100 + 100), its two
+  // attempts not played costing their move budget.
+  EXPECT_EQ(all[0].competitor, "ann");
+  EXPECT_DOUBLE_EQ(all[0].total, 100 * 30.0 / 70);
+  EXPECT_DOUBLE_EQ(all[1].total, 100 * 10.0 / 210);
+  EXPECT_EQ(all[0].challenges[0].score, 40U);  // the latest attempt's figures
+  EXPECT_EQ(all[0].found, 1U);
+  const auto last = rank_competitors(challenge("last"), people, runs);
+  EXPECT_EQ(last[0].competitor, "bo");
+  EXPECT_DOUBLE_EQ(last[1].total, 25.0);
+  const auto best = rank_competitors(challenge("best"), people, runs);
+  EXPECT_DOUBLE_EQ(best[0].total, 100.0);
+  EXPECT_DOUBLE_EQ(best[1].total, 100.0);
+  EXPECT_EQ(best[0].competitor, "bo");  // reached 1.0 first (150 < 200)
+  // A definition of the days before keep: best.
+  EXPECT_EQ(scoring_of({"a", 0, 1.0, R"({"attempts":2})"}).keep, attempts_rule::best);
+  EXPECT_EQ(scoring_of({"a", 0, 1.0, R"({"attempts":2})"}).attempts, 2U);
+  EXPECT_EQ(scoring_of({"a", 0, 1.0, "not json"}).keep, attempts_rule::best);
+}
+
+}  // namespace
+}  // namespace ariadne
+
+namespace ariadne {
+namespace {
+
+TEST(leaderboard, standard_errors_tell_which_places_are_decided) {
+  const std::vector<competitor_record> people{
+      {1, "ann", false, 0}, {2, "bo", false, 0}, {3, "cy", false, 0}};
+  const std::vector<challenge_record> ten{
+      {"a", 0, 1.0, R"({"attempts":10,"keep":"all","maze":{},"move_budget":1000})"}};
+  std::vector<ranked_run_record> runs;
+  for (std::uint32_t k = 1; k <= 10; ++k) {
+    runs.push_back(run(1, "a", k, "found", 20, 10, 100 + k));  // always 0.5
+    // bo and cy alternate 0.9 and 0.1 in opposite phase: about 0.2 apart in
+    // total, no more than their spread.
+    runs.push_back(run(2, "a", k, "found", k % 2 ? 11 : 100, 10, 200 + k));
+    runs.push_back(run(3, "a", k, "found", k % 2 ? 100 : 12, 10, 300 + k));
+  }
+  const auto rows = rank_competitors(ten, people, runs);
+  ASSERT_EQ(rows.size(), 3U);
+  EXPECT_EQ(rows[0].competitor, "ann");
+  EXPECT_TRUE(rows[0].total_error_known);
+  EXPECT_NEAR(rows[0].total_error, 0, 1e-9);  // ten identical mazes
+  EXPECT_GT(rows[1].total_error, 1.0);
+  EXPECT_TRUE(rows[0].decided);
+  EXPECT_FALSE(rows[1].decided);  // bo and cy: within their errors
+  EXPECT_FALSE(rows[2].decided);
+  const std::string doc = leaderboard_json("cup", 0, ten, rows, 30);
+  EXPECT_NE(doc.find(R"("decided":true)"), std::string::npos);
+  EXPECT_NE(doc.find(R"("total_error":0.0)"), std::string::npos);
+  EXPECT_NE(leaderboard_csv(ten, rows).find(",yes,"), std::string::npos);
+  // A mark of one maze has no error anyone can tell: never decided.
+  const auto one = rank_competitors(
+      two_challenges(), people, std::vector<ranked_run_record>{run(1, "a", 1, "found", 20, 10, 1)});
+  EXPECT_FALSE(one[0].total_error_known);
+  EXPECT_FALSE(one[0].decided);
+  EXPECT_NE(leaderboard_json("cup", 0, two_challenges(), one, 1).find(R"("total_error":null)"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace ariadne

@@ -94,3 +94,53 @@ TEST(rules, times_are_utc_rfc3339) {
 
 }  // namespace
 }  // namespace ariadne
+
+namespace ariadne {
+namespace {
+
+TEST(rules, sets_of_mazes_and_how_they_are_marked) {
+  const auto rules = parse_competition(R"({"name": "cup", "challenges": [
+      {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}, "keep": "best"},
+      {"id": "b", "maze": {"generator": "prim", "width": 8, "height": 8}, "mazes": 5,
+       "attempts": 2, "max_steps": 300},
+      {"id": "c", "maze": {"generator": "prim", "width": 8, "height": 8}, "keep": "last"}]})",
+                                       maze_catalog{}, host_limits{});
+  const challenge& a = rules.challenges[0];
+  const challenge& b = rules.challenges[1];
+  EXPECT_EQ(a.mazes, 1U);
+  EXPECT_EQ(a.mark, mark_rule::sum_ratio);
+  EXPECT_EQ(a.keep, attempts_rule::best);
+  EXPECT_EQ(rules.challenges[2].keep, attempts_rule::last);
+  EXPECT_EQ(a.move_budget(), 640U);  // 10 moves a cell
+  EXPECT_EQ(b.mazes, 5U);
+  EXPECT_EQ(b.mark, mark_rule::sum_ratio);
+  EXPECT_EQ(b.keep, attempts_rule::all);  // the default
+  EXPECT_EQ(b.move_budget(), 300U);
+  // A one-maze challenge that keeps the best attempt has the definition of
+  // the days before sets: a competition of those days restarts unchanged
+  // once its file says "keep": "best".
+  EXPECT_EQ(a.definition,
+            R"({"attempts":1,"maze":{"generator":"prim","height":8,"width":8},"weight":1.0})");
+  EXPECT_NE(b.definition.find(R"("keep":"all")"), std::string::npos);
+  EXPECT_NE(b.definition.find(R"("move_budget":300)"), std::string::npos);
+  EXPECT_NE(b.definition.find(R"("mazes":5)"), std::string::npos);
+  EXPECT_EQ(b.definition.find("mark"), std::string::npos);
+
+  const auto one = [](const std::string& fields) {
+    return error_of(R"({"name": "x", "challenges": [{"id": "a", "maze": {"generator": "prim"}, )" +
+                    fields + "}]}");
+  };
+  EXPECT_NE(one(R"("mazes": 0)").find("challenges[0].mazes: must be from 1 to 1000"),
+            std::string::npos);
+  EXPECT_NE(one(R"("mazes": 1001)").find("challenges[0].mazes"), std::string::npos);
+  EXPECT_NE(one(R"("mazes": 1000, "attempts": 1001)").find("mazes x attempts"), std::string::npos);
+  EXPECT_NE(one(R"("mark": "geometric")").find("challenges[0].mark: must be one of"),
+            std::string::npos);
+  EXPECT_NE(one(R"("mark": "mean_ratio")").find("challenges[0].mark"), std::string::npos);
+  EXPECT_EQ(one(R"("mark": "sum_ratio")"), "");
+  EXPECT_NE(one(R"("keep": "worst")").find("challenges[0].keep"), std::string::npos);
+  EXPECT_NE(one(R"("mazes": "5")").find("challenges[0].mazes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ariadne

@@ -70,9 +70,14 @@ async function refreshCompetition() {
     ...board.rows.map((row) => {
       const tr = document.createElement('tr');
       tr.append(
-        cell(row.rank),
+        cell(row.decided ? row.rank : `${row.rank}?`),
         cell(row.competitor),
-        cell(row.total, 'num'),
+        cell(
+          typeof row.total_error === 'number'
+            ? `${row.total} \u00b1 ${row.total_error}`
+            : row.total,
+          'num',
+        ),
         cell(row.found, 'num'),
       );
       for (const id of ids) {

@@ -1,0 +1,149 @@
+#include "server/simulation/simulation_report.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace ariadne {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string fixed(double value, int decimals) {
+  char out[64];
+  std::snprintf(out, sizeof out, "%.*f", decimals, value);
+  return out;
+}
+
+std::string percent(double share) {
+  return fixed(100 * share, 0) + "%";
+}
+
+std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+std::string design_text(const challenge_design& d) {
+  return std::to_string(d.attempts) + (d.attempts == 1 ? " attempt" : " attempts") + " of " +
+         std::to_string(d.mazes) + (d.mazes == 1 ? " maze" : " mazes") + ", mark " +
+         std::string(to_string(d.mark)) + ", keep " + std::string(to_string(d.keep));
+}
+
+std::string ranking_text(const ranking_figures& r, int decimals, const std::string& what) {
+  std::string out =
+      "  " + pad("bot", 16) + pad("strength", 10) + pad("mean", 9) + pad("spread", 9) + "5%..95%\n";
+  for (const bot_figures& b : r.bots) {
+    out += "  " + pad(b.bot, 16) + pad(fixed(b.strength, decimals), 10) +
+           pad(fixed(b.mean, decimals), 9) + pad(fixed(b.spread, decimals), 9) +
+           fixed(b.low, decimals) + ".." + fixed(b.high, decimals) + "\n";
+  }
+  out += "  the true order comes out in " + percent(r.order_right) + " of the competitions\n";
+  for (const pair_figures& p : r.pairs) {
+    out += p.tied ? "    " + p.ahead + " and " + p.behind +
+                        ": tied (strengths within 1%: either order counts)\n"
+                  : "    " + p.ahead + " above " + p.behind + ": " + percent(p.right) + "\n";
+  }
+  if (r.mazes_for_95) {
+    out += "  95% needs " + std::to_string(*r.mazes_for_95) +
+           (*r.mazes_for_95 == 1 ? " maze" : " mazes") + " an attempt" + what + "\n";
+  } else {
+    out += "  95% is not reached with " + std::to_string(std::end(tried_set_sizes)[-1]) +
+           " mazes an attempt" + what + "\n";
+  }
+  return out;
+}
+
+json ranking_json(const ranking_figures& r) {
+  json bots = json::array();
+  for (const bot_figures& b : r.bots) {
+    bots.push_back({{"bot", b.bot},
+                    {"strength", b.strength},
+                    {"mean", b.mean},
+                    {"spread", b.spread},
+                    {"low", b.low},
+                    {"high", b.high}});
+  }
+  json pairs = json::array();
+  for (const pair_figures& p : r.pairs)
+    pairs.push_back(
+        {{"ahead", p.ahead}, {"behind", p.behind}, {"right", p.right}, {"tied", p.tied}});
+  return {{"bots", std::move(bots)},
+          {"order_right", r.order_right},
+          {"pairs", std::move(pairs)},
+          {"mazes_for_95", r.mazes_for_95 ? json(*r.mazes_for_95) : json(nullptr)}};
+}
+
+}  // namespace
+
+std::string figures_text(const competition_figures& f) {
+  std::string out = std::to_string(f.runs) + " competitions (secrets " + f.secret + "/0.." +
+                    f.secret + "/" + std::to_string(f.runs - 1) + "), " +
+                    std::string(to_string(f.seeds)) + " seeds, bots";
+  for (std::size_t i = 0; i < f.bots.size(); ++i)
+    out += (i == 0 ? " " : ", ") + f.bots[i];
+  out +=
+      "\n(strength: a bot's mark over every maze it played, as one set; bots are in that "
+      "order)\n";
+  for (const challenge_figures& c : f.challenges) {
+    out += "\n" + c.challenge + ": " + design_text(c.design) + "\n";
+    out += ranking_text(c.ranking, 3, " (resampled)");
+    out += "  with keep";
+    for (const auto& [keep, share] : c.by_keep)
+      out += " " + std::string(to_string(keep)) + " " + percent(share);
+    out += "\n";
+  }
+  out += "\ntotals (100 x the weighted mean of the marks)\n";
+  out += ranking_text(f.totals, 1, ", every challenge (resampled)");
+  return out;
+}
+
+std::string figures_json(const competition_figures& f) {
+  json challenges = json::array();
+  for (const challenge_figures& c : f.challenges) {
+    json keeps = json::object();
+    for (const auto& [keep, share] : c.by_keep)
+      keeps[std::string(to_string(keep))] = share;
+    challenges.push_back({{"challenge", c.challenge},
+                          {"mazes", c.design.mazes},
+                          {"attempts", c.design.attempts},
+                          {"mark", std::string(to_string(c.design.mark))},
+                          {"keep", std::string(to_string(c.design.keep))},
+                          {"ranking", ranking_json(c.ranking)},
+                          {"order_right_by_keep", std::move(keeps)}});
+  }
+  const json doc = {{"runs", f.runs},
+                    {"secret", f.secret},
+                    {"seeds", std::string(to_string(f.seeds))},
+                    {"bots", f.bots},
+                    {"challenges", std::move(challenges)},
+                    {"totals", ranking_json(f.totals)}};
+  return doc.dump(2) + "\n";
+}
+
+std::string comparison_text(const std::vector<mark_comparison>& comparisons, seed_mode seeds) {
+  std::string out;
+  for (const mark_comparison& m : comparisons) {
+    const challenge& c = *m.rules;
+    out += "challenge " + c.id + " (" + c.label + " " + std::to_string(c.width) + "x" +
+           std::to_string(c.height) + ", " + std::string(to_string(seeds)) + " seeds, " +
+           std::to_string(m.mazes_played) + " mazes per bot); median cost of a maze:";
+    for (std::size_t i = 0; i < m.median_costs.size(); ++i) {
+      out += (i == 0 ? " " : ", ") + m.median_costs[i].first + " " +
+             std::to_string(m.median_costs[i].second);
+    }
+    out += "\n\n";
+    if (m.rows.empty()) continue;
+    out += "| mark | mazes | whole order | " + m.ahead + " above " + m.behind + " | " + m.weakest +
+           " last |\n| --- | ---: | ---: | ---: | ---: |\n";
+    for (const mark_comparison_row& r : m.rows) {
+      out += "| " + std::string(to_string(r.mark)) + " | " + std::to_string(r.mazes) + " | " +
+             percent(r.whole_order) + " | " + percent(r.close_pair) + " | " +
+             percent(r.weakest_last) + " |\n";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace ariadne
