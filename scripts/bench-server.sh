@@ -4,8 +4,14 @@
 # core 1. Prints markdown rows for docs/benchmarks.md.
 # Usage: scripts/bench-server.sh [SECONDS_PER_RUN]   (default 3, after 1 s of warm-up;
 #        each point runs three times; about 4 minutes in all)
+#        scripts/bench-server.sh --idle              (only the idle connections' memory)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+idle_only=false
+if [ "${1:-}" = --idle ]; then
+  idle_only=true
+  shift
+fi
 seconds=${1:-3}
 bash "$root/scripts/build-release.sh"
 cmake --build --preset release -j 2 --target ariadne-load ariadne-floor >/dev/null
@@ -50,6 +56,7 @@ load() {
 }
 field() { /usr/bin/python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
 
+if ! $idle_only; then
 start_ariadne
 start_floor
 echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -82,9 +89,10 @@ done
 echo
 p=$(load "$server_port" -c 100 -p 1 --path 64)
 echo "path messages of 64 moves, 100 connections: $(field "$p" moves_per_s | xargs printf '%.0f') moves/s, p99 $(field "$p" p99_us) us, errors $(field "$p" errors)"
+fi
 
 # Memory: a fresh server, RSS before and with 10,000 idle connections after hello.
-ariadne_stop_server || true
+$idle_only || ariadne_stop_server || true
 start_ariadne
 rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 before=$(rss "$server_pid")

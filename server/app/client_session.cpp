@@ -188,7 +188,7 @@ websocket_handler::frame_result client_session::play(const run_command& command,
   const run& current = *core_.seat.current();
   const std::uint64_t moves_before = current.steps() + current.bumps();
   drone_state s = core_.seat.play(command, now);
-  const bool ranked = core_.ranked.has_value();
+  const bool ranked = core_.ranked != nullptr;
   if (!ranked) {
     stats.moves.fetch_add(current.steps() + current.bumps() - moves_before,
                           std::memory_order_relaxed);

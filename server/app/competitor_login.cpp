@@ -94,7 +94,7 @@ bool competitor_login::on_authorized(const std::optional<competitor_record>& who
     return true;
   }
   core_.greeted = true;
-  competitor_ = who;
+  competitor_ = std::make_unique<competitor_record>(*who);
   core_.set_name(who->name);
   seat_key_ = core_.context.ids().next_run_id();  // unique, like run ids
   spdlog::info("session {} from {} is competitor '{}'", core_.id, core_.peer, core_.log_name);
@@ -135,7 +135,7 @@ void competitor_login::take_seat(std::optional<parked_run> run, std::string_view
     core_.seat = std::move(run->seat);
     core_.slot = std::move(run->slot);
     core_.feed = std::move(run->feed);
-    core_.ranked = std::move(run->record);
+    core_.ranked = std::make_unique<ranked_run_record>(std::move(run->record));
     core_.last_command = session_core::clock::now();
     drone_state state = start_state(*core_.seat.current());
     core_.hide_secrets(state);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,7 +34,7 @@ class competitor_login {
 
   frame_result hello(const protocol::hello_message& hello, std::string_view id, std::string& reply);
   // The competitor whose token this connection showed, if any.
-  const std::optional<competitor_record>& competitor() const { return competitor_; }
+  const competitor_record* competitor() const { return competitor_.get(); }
   bool too_many_bad_tokens() const { return bad_tokens_ >= bad_token_limit; }
   // The connection is closing: it lets go of its seat, parking its ranked
   // run in play for a takeover (unless the server is stopping: then the
@@ -56,8 +57,9 @@ class competitor_login {
 
   session_core& core_;
   run_starter& starter_;
-  std::optional<competitor_record> competitor_;  // a hello with a valid token
-  std::string token_hash_;                       // of the token being looked up
+  std::unique_ptr<competitor_record>
+      competitor_;          // a hello with a valid token (heap: idle bytes count)
+  std::string token_hash_;  // of the token being looked up
   std::uint32_t bad_tokens_ = 0;
   std::uint64_t seat_key_ = 0;           // this connection, in competitor_seats
   bool replaced_ = false;                // the seat went to another connection

@@ -75,13 +75,13 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
     sink->resume([this, setup = std::move(setup), id](std::string& answer) mutable {
       // The run's clock starts when its start is answered, not when it was asked.
       finish(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
-             std::exchange(pending_ranked_, std::nullopt), id, answer, clock::now());
+             take_pending_ranked(), id, answer, clock::now());
       return true;
     });
   };
   pending_slot_ = std::move(slot);
   pending_feed_ = feed;
-  pending_ranked_ = ranked;
+  pending_ranked_ = ranked ? std::make_unique<ranked_run_record>(*ranked) : nullptr;
   // Without a connection (a test's session) there is no one to resume: inline.
   const auto where = sink ? costly_work::place(context, core_.address, cost, true,
                                                job_pool::lane::play, std::move(job))
@@ -126,7 +126,7 @@ void run_starter::finish(std::variant<run, request_error> setup, run_slot slot,
   drone_state started = core_.seat.begin(std::move(ready));
   core_.feed = std::move(feed);
   core_.slot = std::move(slot);
-  core_.ranked = std::move(ranked);
+  core_.ranked = ranked ? std::make_unique<ranked_run_record>(std::move(*ranked)) : nullptr;
   core_.last_command = now;
   context.stats().runs_started.fetch_add(1, std::memory_order_relaxed);
   const run& r = *core_.seat.current();
@@ -149,6 +149,13 @@ void run_starter::finish(std::variant<run, request_error> setup, run_slot slot,
   // Another connection of the competitor may wait for this run: it goes there.
   if (on_ranked_started && on_ranked_started()) return;
   protocol::append_state(reply, started, id);
+}
+
+std::optional<ranked_run_record> run_starter::take_pending_ranked() {
+  std::optional<ranked_run_record> taken;
+  if (pending_ranked_) taken = std::move(*pending_ranked_);
+  pending_ranked_.reset();
+  return taken;
 }
 
 void run_starter::cancel() {

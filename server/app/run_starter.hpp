@@ -39,7 +39,7 @@ class run_starter {
                      std::string_view id, std::string& reply, clock::time_point now);
   // A start is being set up on the job pool.
   bool pending() const { return pending_feed_ != nullptr; }
-  bool ranked_pending() const { return pending_ranked_.has_value(); }
+  bool ranked_pending() const { return pending_ranked_ != nullptr; }
   // The connection is closing: a start still being set up will find no one
   // (its feed is closed, its attempt given back).
   void cancel();
@@ -55,10 +55,13 @@ class run_starter {
               std::optional<ranked_run_record> ranked, std::string_view id, std::string& reply,
               clock::time_point now);
 
+  // The attempt being set up, handed on (and cleared).
+  std::optional<ranked_run_record> take_pending_ranked();
+
   session_core& core_;
   run_slot pending_slot_;
   std::shared_ptr<run_feed> pending_feed_;
-  std::optional<ranked_run_record> pending_ranked_;
+  std::unique_ptr<ranked_run_record> pending_ranked_;  // heap: most connections start none
 };
 
 }  // namespace ariadne

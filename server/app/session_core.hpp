@@ -42,8 +42,10 @@ class session_core {
   // The run it holds: the feed first, so that it outlives the run.
   std::shared_ptr<run_feed> feed;
   player seat;
-  run_slot slot;                            // the run's place in the budgets, until it ends
-  std::optional<ranked_run_record> ranked;  // the latest run's attempt, if it was one
+  run_slot slot;  // the run's place in the budgets, until it ends
+  // The latest run's attempt, if it was one; on the heap, as most
+  // connections never play one and an idle connection's bytes count.
+  std::unique_ptr<ranked_run_record> ranked;
   // The store's answer for the latest ranked result: 0 pending, 1 durable, 2 failed.
   std::shared_ptr<std::atomic<int>> end_written;
 

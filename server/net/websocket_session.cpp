@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/net/log_text.hpp"
 
 namespace ariadne {
@@ -81,12 +83,23 @@ void websocket_session::on_accept(error_code ec) {
   do_read();
 }
 
+namespace {
+
+// A message is read in bites into buffer_, the first this small: it is what
+// an idle connection holds while its read waits (Beast's whole-message read
+// would prepare 1,536 bytes for each). A longer message doubles the bite;
+// a buffer grown past kept_bytes is given back once its message is done.
+constexpr std::size_t first_bite = 256;
+constexpr std::size_t kept_bytes = 4096;
+
+}  // namespace
+
 void websocket_session::do_read() {
-  ws_.async_read(buffer_,
-                 beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+  ws_.async_read_some(buffer_.prepare(std::max(first_bite, buffer_.size())),
+                      beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
 }
 
-void websocket_session::on_read(error_code ec, std::size_t) {
+void websocket_session::on_read(error_code ec, std::size_t bytes) {
   if (ec) {
     // Beast has already sent close code 1009 when the message was too big.
     if (ec == websocket::error::message_too_big) {
@@ -95,6 +108,9 @@ void websocket_session::on_read(error_code ec, std::size_t) {
     }
     return fail(ec, "read");
   }
+  buffer_.commit(bytes);
+  // Beast holds every frame to read_message_max, across the bites.
+  if (!ws_.is_message_done()) return do_read();
   if (closing_) return;
   if (!ws_.got_text()) {
     buffer_.consume(buffer_.size());
@@ -106,6 +122,7 @@ void websocket_session::on_read(error_code ec, std::size_t) {
   std::string& reply = queue_.push_reply();
   const auto result = handler_->on_frame(frame, reply, std::chrono::steady_clock::now());
   buffer_.consume(buffer_.size());
+  if (buffer_.capacity() > kept_bytes) buffer_.shrink_to_fit();
   // A handler may have nothing to say.
   if (reply.empty()) queue_.pop_back();
   if (result == websocket_handler::frame_result::deferred) {
