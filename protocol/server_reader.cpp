@@ -56,7 +56,11 @@ std::vector<challenge_info> read_challenges(const json& list) {
     // Absent from servers of the days before sets: one maze, every attempt's best.
     if (field(c, "mazes") != nullptr) info.mazes = integer_field<std::uint32_t>(c, "mazes");
     info.keep = field(c, "keep") != nullptr ? string_field(c, "keep") : "best";
-    if (field(c, "mark") != nullptr) info.mark = number_field(c, "mark");
+    if (field(c, "mark") != nullptr) {
+      info.mark = number_field(c, "mark");
+    } else if (field(c, "keep") == nullptr) {
+      info.mark = info.best;
+    }
     challenges.push_back(std::move(info));
   }
   return challenges;

@@ -14,11 +14,7 @@
 
 namespace ariadne {
 
-namespace {
-
 using json = nlohmann::json;
-
-}  // namespace
 
 competition_hub::competition_hub(competition_rules rules, const std::string& db_path,
                                  const std::string& secret_file)
@@ -71,31 +67,36 @@ void competition_hub::authorize(std::string token,
 
 std::vector<protocol::challenge_info> competition_hub::challenges_for(
     std::int64_t competitor) const {
-  std::lock_guard lock(mutex_);
   std::vector<protocol::challenge_info> list;
-  for (const challenge& c : rules_.challenges) {
-    protocol::challenge_info info;
-    info.id = c.id;
-    info.width = c.width;
-    info.height = c.height;
-    info.treasures = c.request.treasures.value_or(1);
-    info.max_steps = c.request.max_steps;
-    info.time_limit_ms = c.request.time_limit_ms;
-    info.weight = c.weight;
-    info.attempts = c.attempts;
-    const auto it = tallies_.find({competitor, c.id});
-    const std::uint32_t used = it == tallies_.end() ? 0 : it->second.used;
-    info.attempts_left = c.attempts > used ? c.attempts - used : 0;
-    info.mazes = c.mazes;
-    info.keep = std::string(to_string(c.keep));
-    const auto mark = marks_.find({competitor, c.id});
-    if (mark != marks_.end() && !mark->second.best.status.empty()) {
-      info.best = mark->second.best.ratio;
-      challenge_mark kept = mark->second;
-      apply_rule(kept, c.scoring());
-      info.mark = kept.mark;
+  std::vector<std::optional<challenge_mark>> marks;  // copied under the lock, marked after it
+  {
+    std::lock_guard lock(mutex_);
+    for (const challenge& c : rules_.challenges) {
+      protocol::challenge_info info;
+      info.id = c.id;
+      info.width = c.width;
+      info.height = c.height;
+      info.treasures = c.request.treasures.value_or(1);
+      info.max_steps = c.request.max_steps;
+      info.time_limit_ms = c.request.time_limit_ms;
+      info.weight = c.weight;
+      info.attempts = c.attempts;
+      const auto it = tallies_.find({competitor, c.id});
+      const std::uint32_t used = it == tallies_.end() ? 0 : it->second.used;
+      info.attempts_left = c.attempts > used ? c.attempts - used : 0;
+      info.mazes = c.mazes;
+      info.keep = std::string(to_string(c.keep));
+      const auto mark = marks_.find({competitor, c.id});
+      marks.emplace_back();
+      if (mark != marks_.end() && !mark->second.best.status.empty()) marks.back() = mark->second;
+      list.push_back(std::move(info));
     }
-    list.push_back(std::move(info));
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!marks[i]) continue;
+    list[i].best = marks[i]->best.ratio;
+    apply_rule(*marks[i], rules_.challenges[i].scoring());
+    list[i].mark = marks[i]->mark;
   }
   return list;
 }
@@ -279,10 +280,10 @@ std::string competition_hub::build_competition_json(time_point now) const {
     json item = {{"id", c.id},         {"width", c.width},
                  {"height", c.height}, {"treasures", c.request.treasures.value_or(1)},
                  {"weight", c.weight}, {"attempts", c.attempts}};
-    item["mazes"] = c.mazes;
-    item["keep"] = std::string(to_string(c.keep));
-    item["mark"] = std::string(to_string(c.mark));
-    item["move_budget"] = c.move_budget();
+    item.update({{"mazes", c.mazes},
+                 {"keep", to_string(c.keep)},
+                 {"mark", to_string(c.mark)},
+                 {"move_budget", c.move_budget()}});
     item["max_steps"] = c.request.max_steps ? json(*c.request.max_steps) : json(nullptr);
     item["time_limit_ms"] =
         c.request.time_limit_ms ? json(*c.request.time_limit_ms) : json(nullptr);

@@ -61,14 +61,13 @@ opened_competition open_competition(const competition_rules& rules, const std::s
                                 " but is missing from the competition file: put it back");
       }
       if (now->definition != old.definition) {
-        // A file written before attempts kept their mean by default.
-        std::string as_before = now->definition;
-        const std::string mean = R"(,"keep":"mean")";
-        if (const auto at = as_before.find(mean); at != std::string::npos)
-          as_before.erase(at, mean.size());
+        // A file written before every attempt counted by default.
+        auto as_before = nlohmann::json::parse(now->definition);
+        as_before.erase("keep");
+        as_before.erase("move_budget");
         const std::string hint =
-            as_before == old.definition
-                ? " (a challenge's mark is now the mean of its attempts unless it says "
+            as_before.dump() == old.definition
+                ? " (a challenge's mark now counts all its attempts unless it says "
                   "\"keep\": \"best\": add that to go on as before)"
                 : ": add a new challenge instead";
         throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +

@@ -179,10 +179,10 @@ challenge read_challenge(const json& c, const std::string& where, const maze_cat
   // competition of those days starts again unchanged.
   if (ch.mazes != 1) definition["mazes"] = ch.mazes;
   if (ch.mark != mark_rule::sum_ratio) definition["mark"] = std::string(to_string(ch.mark));
-  if (ch.keep != attempts_rule::best) definition["keep"] = std::string(to_string(ch.keep));
+  if (ch.keep != keep_before_sets) definition["keep"] = std::string(to_string(ch.keep));
   // What a maze not found costs, wherever it counts (the store keeps it for
   // ariadne-admin, which has no maze files).
-  if (ch.keep != attempts_rule::best || ch.mazes != 1) definition["move_budget"] = ch.move_budget();
+  if (ch.keep != keep_before_sets || ch.mazes != 1) definition["move_budget"] = ch.move_budget();
   ch.definition = definition.dump();  // keys sorted: canonical
   return ch;
 }

@@ -37,7 +37,7 @@ struct challenge {
   std::uint32_t attempts = 1;
   std::uint32_t mazes = 1;  // per attempt
   mark_rule mark = mark_rule::sum_ratio;
-  attempts_rule keep = attempts_rule::all;
+  attempts_rule keep = default_keep;
   std::int32_t width = 0;  // resolved, a named maze's too
   std::int32_t height = 0;
   std::string label;       // the generator or the maze's name

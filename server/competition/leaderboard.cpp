@@ -68,7 +68,7 @@ challenge_scoring scoring_of(const challenge_record& challenge) {
     s.mark = parse_mark_rule(it->get<std::string>()).value_or(mark_rule::sum_ratio);
   }
   if (const auto it = doc.find("keep"); it != doc.end() && it->is_string()) {
-    s.keep = parse_attempts_rule(it->get<std::string>()).value_or(attempts_rule::best);
+    s.keep = parse_attempts_rule(it->get<std::string>()).value_or(keep_before_sets);
   }
   if (const auto it = doc.find("move_budget"); it != doc.end() && it->is_number_unsigned()) {
     s.move_budget = it->get<std::uint64_t>();
@@ -134,15 +134,21 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
   for (auto& [id, row] : by_id) {
     double sum = 0;
     double squares = 0;
-    row.total_error_known = true;
+    // Known when something measured it: a challenge of one maze adds
+    // nothing (its luck is not measured), one not played adds no doubt.
+    bool played = false;
+    bool measured = false;
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       sum += challenges[i].weight * m.mark;
-      squares += challenges[i].weight * challenges[i].weight * m.error * m.error;
-      row.total_error_known = row.total_error_known && m.error_known;
+      const bool played_here = !m.best.status.empty();
+      played = played || played_here;
+      measured = measured || (played_here && m.error_known);
+      if (m.error_known) squares += challenges[i].weight * challenges[i].weight * m.error * m.error;
       if (m.best.status == "found") ++row.found;
       if (m.mark > 0) row.reached_at_ms = std::max(row.reached_at_ms, m.reached_at_ms);
     }
+    row.total_error_known = measured || !played;
     row.total = weights > 0 ? 100.0 * sum / weights : 0;
     row.total_error = weights > 0 ? 100.0 * std::sqrt(squares) / weights : 0;
     rows.push_back(std::move(row));
@@ -195,7 +201,9 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       json cell = {{"mark", shown(m.mark, details, 2)},
-                   {"error", m.error_known ? json(shown(m.error, details, 2)) : json(nullptr)},
+                   // With the details only: an error, exact or rounded,
+                   // narrows a hidden score further than the rounded mark.
+                   {"error", details && m.error_known ? json(m.error) : json(nullptr)},
                    {"attempts", m.attempts},
                    {"steps", m.steps},
                    {"bumps", m.bumps},
@@ -208,14 +216,14 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
       }
       marks[challenges[i].id] = std::move(cell);
     }
-    json item = {{"rank", row.rank},
-                 {"competitor", row.competitor},
-                 {"total", shown(row.total, details, 0)},
-                 {"total_error",
-                  row.total_error_known ? json(shown(row.total_error, details, 0)) : json(nullptr)},
-                 {"decided", row.decided},
-                 {"found", row.found},
-                 {"challenges", std::move(marks)}};
+    json item = {
+        {"rank", row.rank},
+        {"competitor", row.competitor},
+        {"total", shown(row.total, details, 0)},
+        {"total_error", details && row.total_error_known ? json(row.total_error) : json(nullptr)},
+        {"decided", details ? json(row.decided) : json(nullptr)},
+        {"found", row.found},
+        {"challenges", std::move(marks)}};
     item["reached_at"] =
         row.reached_at_ms > 0 ? json(format_time(from_unix_ms(row.reached_at_ms))) : json(nullptr);
     list.push_back(std::move(item));
@@ -265,8 +273,8 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   for (const leaderboard_row& row : rows) {
     out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
            number(row.total, details ? 6 : 0) + "," + std::to_string(row.found) + "," +
-           (row.total_error_known ? number(row.total_error, details ? 6 : 0) : std::string()) +
-           "," + (row.decided ? "yes" : "no");
+           (details && row.total_error_known ? number(row.total_error, 6) : std::string()) + "," +
+           (details ? (row.decided ? "yes" : "no") : "");
     for (const challenge_mark& m : row.challenges) {
       out += "," + number(m.mark, details ? 6 : 2) + "," + m.status + "," +
              (m.status.empty() || !details ? std::string() : std::to_string(m.score));

@@ -80,7 +80,8 @@ double attempt_mark(mark_rule rule, std::span<const maze_outcome> played, std::u
 
 namespace {
 
-// Every maze of every attempt allowed, those not played as outcomes not found.
+// The mazes of the attempts started, each padded to its set with outcomes not
+// found (what a maze not played counts as).
 std::vector<maze_outcome> every_maze(std::span<const std::vector<maze_outcome>> attempts,
                                      std::uint32_t allowed, std::uint32_t mazes) {
   std::vector<maze_outcome> every;
@@ -91,7 +92,7 @@ std::vector<maze_outcome> every_maze(std::span<const std::vector<maze_outcome>> 
     every.insert(every.end(), a.begin(), a.begin() + static_cast<std::ptrdiff_t>(n));
     every.resize(every.size() + (mazes - n));
   }
-  every.resize(static_cast<std::size_t>(allowed) * mazes);
+  // The attempts not started: attempt_mark counts them from the set's size.
   return every;
 }
 
@@ -141,7 +142,7 @@ double challenge_mark_error_of(mark_rule mark, attempts_rule keep,
 
 double attempt_mark_error(mark_rule rule, std::span<const maze_outcome> played, std::uint32_t mazes,
                           std::uint64_t budget) {
-  if (mazes < 2) return 0;
+  if (mazes < 2 || (rule != mark_rule::sum_ratio && rule != mark_rule::mean_ratio)) return 0;
   played = played.first(std::min<std::size_t>(played.size(), mazes));
   const double n = mazes;
   const double budget_cost = static_cast<double>(std::max<std::uint64_t>(budget, 1));

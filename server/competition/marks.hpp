@@ -79,6 +79,10 @@ std::string_view to_string(mark_rule rule);
 std::string_view to_string(attempts_rule rule);
 std::optional<mark_rule> parse_mark_rule(std::string_view name);
 std::optional<attempts_rule> parse_attempts_rule(std::string_view name);
+// A file's keep when it says none; and the rule of a stored definition that
+// says none (written before keep existed: every challenge kept its best).
+inline constexpr attempts_rule default_keep = attempts_rule::all;
+inline constexpr attempts_rule keep_before_sets = attempts_rule::best;
 inline constexpr attempts_rule every_attempts_rule[] = {attempts_rule::all, attempts_rule::best,
                                                         attempts_rule::last};
 // How a challenge's attempts make its mark.
@@ -86,7 +90,7 @@ struct challenge_scoring {
   std::uint32_t attempts = 1;
   std::uint32_t mazes = 1;
   mark_rule mark = mark_rule::sum_ratio;
-  attempts_rule keep = attempts_rule::best;
+  attempts_rule keep = keep_before_sets;
   std::uint64_t move_budget = 0;
 };
 

@@ -134,15 +134,15 @@ ranking_figures rank_figures(const std::vector<std::string>& bots,
 std::vector<double> resampled(const challenge_plays& p, std::size_t bots, seed_mode seeds,
                               const challenge_design& d, rng& random) {
   const std::size_t per_run = p.outcomes.empty() ? 0 : p.outcomes[0][0].size();
-  const auto slots = static_cast<std::uint32_t>(p.outcomes.size() * per_run);
+  const std::uint64_t slots = p.outcomes.size() * per_run;
   const std::size_t draws = static_cast<std::size_t>(d.attempts) * d.mazes;
-  std::vector<std::uint32_t> picked(draws);
+  std::vector<std::uint64_t> picked(draws);
   std::vector<maze_outcome> deals(draws);
   std::vector<double> out;
   for (std::size_t b = 0; b < bots; ++b) {
     if (b == 0 || seeds == seed_mode::per_competitor) {
-      for (std::uint32_t& s : picked)
-        s = random.below(slots);
+      for (std::uint64_t& s : picked)
+        s = random.below64(slots);
     }
     for (std::size_t k = 0; k < draws; ++k)
       deals[k] = p.outcomes[picked[k] / per_run][b][picked[k] % per_run];

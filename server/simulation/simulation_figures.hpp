@@ -16,7 +16,7 @@ struct challenge_design {
   std::uint32_t mazes = 1;
   std::uint32_t attempts = 1;
   mark_rule mark = mark_rule::sum_ratio;
-  attempts_rule keep = attempts_rule::all;
+  attempts_rule keep = default_keep;
 };
 
 // One bot's marks (or totals) over the secrets.

@@ -4,6 +4,7 @@
 
 #include <future>
 
+#include "server/competition/competition_opening.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -135,6 +136,48 @@ TEST_F(competition_hub_test, ranked_runs_are_revealed_after_the_close_once_none_
   EXPECT_FALSE(hub.reveals_ranked_runs(after_close));
   hub.record_end(competition_hub::ended(playing.record, found(30, 10), now_), nullptr);
   EXPECT_TRUE(hub.reveals_ranked_runs(after_close));
+}
+
+}  // namespace
+}  // namespace ariadne
+
+namespace ariadne {
+namespace {
+
+TEST(competition_opening, a_database_of_the_days_before_keep_is_told_how_to_go_on) {
+  testing::temp_dir dir;
+  const std::string db = dir.file("old.db");
+  const competition_rules now_rules = rules();
+  {
+    auto opened = open_competition(now_rules, db, "");
+    sqlite_store& store = *opened.store;
+    ASSERT_TRUE(store.add_competitor("alice", "h", 1));
+    ranked_run_record r;
+    r.competitor = store.competitors()[0].id;
+    r.challenge = "a";
+    r.deal = r.attempt = 1;
+    r.status = "found";
+    store.insert_run(r);
+    // Challenge a as a server before keep stored it: no keep, no move budget.
+    store.put_challenge({"a", 0, 1.0,
+                         R"({"attempts":2,"maze":{"generator":"prim","height":8,"width":8},)"
+                         R"("weight":1.0})"});
+  }
+  try {
+    open_competition(now_rules, db, "");
+    FAIL() << "a changed rule was accepted";
+  } catch (const competition_error& e) {
+    EXPECT_NE(std::string(e.what()).find(R"(add that to go on as before)"), std::string::npos)
+        << e.what();
+  }
+  // The file that says so starts as before.
+  competition_rules as_before = now_rules;
+  auto best = parse_competition(R"({"name": "cup", "challenges": [
+        {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 2,
+         "keep": "best"}]})",
+                                maze_catalog{}, host_limits{});
+  as_before.challenges[0] = best.challenges[0];
+  EXPECT_NO_THROW(open_competition(as_before, db, ""));
 }
 
 }  // namespace

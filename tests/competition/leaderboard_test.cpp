@@ -178,6 +178,13 @@ TEST(leaderboard, standard_errors_tell_which_places_are_decided) {
   EXPECT_NE(doc.find(R"("decided":true)"), std::string::npos);
   EXPECT_NE(doc.find(R"("total_error":0.0)"), std::string::npos);
   EXPECT_NE(leaderboard_csv(ten, rows).find(",yes,"), std::string::npos);
+  // Before the details may be shown, no error and no verdict: they would
+  // narrow a hidden score past the rounded marks.
+  const std::string hidden = leaderboard_json("cup", 0, ten, rows, 30, false);
+  EXPECT_EQ(hidden.find(R"("decided":true)"), std::string::npos);
+  EXPECT_NE(hidden.find(R"("decided":null)"), std::string::npos);
+  EXPECT_NE(hidden.find(R"("error":null)"), std::string::npos);
+  EXPECT_EQ(hidden.find(R"("error":0)"), std::string::npos);
   // A mark of one maze has no error anyone can tell: never decided.
   const auto one = rank_competitors(
       two_challenges(), people, std::vector<ranked_run_record>{run(1, "a", 1, "found", 20, 10, 1)});
