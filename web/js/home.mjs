@@ -70,11 +70,11 @@ async function refreshCompetition() {
     ...board.rows.map((row) => {
       const tr = document.createElement('tr');
       tr.append(
-        cell(row.decided ? row.rank : `${row.rank}?`),
+        cell(row.decided === false ? `${row.rank}?` : row.rank),
         cell(row.competitor),
         cell(
           typeof row.total_error === 'number'
-            ? `${row.total} \u00b1 ${row.total_error}`
+            ? `${row.total.toFixed(1)} \u00b1 ${row.total_error.toFixed(1)}`
             : row.total,
           'num',
         ),
