@@ -227,7 +227,8 @@ async def explore(drone, max_moves=None):
 
 
 async def main():
-    parser = argparse.ArgumentParser(description="Play one Ariadne maze with a DFS bot.")
+    parser = argparse.ArgumentParser(
+        description="Play an Ariadne maze with a DFS bot (or a competition's challenge).")
     parser.add_argument("--url", default="ws://127.0.0.1:8080/ws")
     parser.add_argument("--name", default="python-dfs")
     parser.add_argument("--generator", default="hunt_and_kill")
@@ -238,10 +239,15 @@ async def main():
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds to wait for each reply (default 30)")
     parser.add_argument("--token", help="a competitor's token (competition mode)")
-    parser.add_argument("--challenge", help="play a ranked run on this challenge (needs --token)")
+    parser.add_argument("--challenge", help="play ranked runs on this challenge (needs --token)")
+    parser.add_argument("--attempts", type=int,
+                        help="with --challenge: how many attempts (default: every one left "
+                             "where all count, keep all; else one)")
     args = parser.parse_args()
     if args.challenge and not args.token:
         parser.error("--challenge needs --token")
+    if args.attempts is not None and args.attempts < 1:
+        parser.error("--attempts must be at least 1")
     width, height = (int(side) for side in args.size.split("x"))
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     options = {"treasures": args.treasures} if args.treasures != 1 else {}
@@ -249,22 +255,34 @@ async def main():
         maze["seed"] = args.seed
 
     drone = await Drone.connect(args.url, args.name, args.timeout, args.token)
+    all_found = True
     try:
+        runs = 1
         if args.challenge:
-            first = await drone.start_challenge(args.challenge)
-            print(f"run {first['run']}: challenge {first['maze']} {first['width']}x{first['height']}")
-        else:
-            first = await drone.request({"type": "start", "maze": maze, **options})
-            print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
-                  f" seed {first['seed']}")
-        steps = await explore(drone)
+            listed = {c.get("id"): c for c in
+                      (drone.welcome.get("competition") or {}).get("challenges", [])}
+            about = listed.get(args.challenge, {})
+            left = about.get("attempts_left", 1)
+            wanted = args.attempts or (left if about.get("keep") == "all" else 1)
+            runs = max(1, min(wanted, left))
+        for _ in range(runs):
+            if args.challenge:
+                first = await drone.start_challenge(args.challenge)
+                print(f"run {first['run']}: challenge {first['maze']}"
+                      f" {first['width']}x{first['height']}")
+            else:
+                first = await drone.request({"type": "start", "maze": maze, **options})
+                print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
+                      f" seed {first['seed']}")
+            steps = await explore(drone)
+            result = drone.state["result"]
+            print(f"{result['status']}: {steps} steps by my count; server score {result['score']},"
+                  f" optimal {result['optimal']}, efficiency {result['efficiency']:.3f}")
+            print("result:", json.dumps(result))
+            all_found = all_found and result["status"] == "found"
     finally:
         await drone.close()
-    result = drone.state["result"]
-    print(f"{result['status']}: {steps} steps by my count; server score {result['score']},"
-          f" optimal {result['optimal']}, efficiency {result['efficiency']:.3f}")
-    print("result:", json.dumps(result))
-    return 0 if result["status"] == "found" else 1
+    return 0 if all_found else 1
 
 
 if __name__ == "__main__":

@@ -350,7 +350,8 @@ def play_competition(folder, seeds):
         kits = 0
         counters_before = public_counters()
         kit = subprocess.run([sys.executable, KIT, "--url", f"ws://127.0.0.1:{port}/ws",
-                              "--token", tokens["erin"], "--challenge", "warm-up"],
+                              "--token", tokens["erin"], "--challenge", "warm-up",
+                              "--attempts", "1"],
                              capture_output=True, text=True, timeout=60)
         check(kit.returncode == 0 and "challenge warm-up" in kit.stdout,
               f"python kit ranked: {kit.stdout}{kit.stderr}")

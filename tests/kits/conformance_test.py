@@ -57,7 +57,9 @@ def main():
     competition = os.path.join(folder, "kits.json")
     with open(competition, "w") as f:
         json.dump({"name": "kits", "seeds": "shared", "challenges": [
-            {"id": "one", "maze": {"generator": "prim", "width": 10, "height": 10}}]}, f)
+            {"id": "one", "maze": {"generator": "prim", "width": 10, "height": 10}},
+            {"id": "three", "maze": {"generator": "prim", "width": 8, "height": 8},
+             "attempts": 3}]}, f)
     proc, port = start_server(SERVER, "--competition", competition, "--db", db)
     url = f"ws://127.0.0.1:{port}/ws"
     try:
@@ -103,8 +105,19 @@ def main():
         for kit, command in ranked.items():
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             check(done.returncode == 0, f"{kit} ranked: {done.stdout}{done.stderr}")
+        # Every attempt counts (keep all, the default): without --attempts each
+        # kit plays all three (the bridge plays one run a start: not here).
+        players = [kit for kit in kits if kit != "bridge"]
+        for kit, command in ((k, ranked[k]) for k in players):
+            command = [("three" if part == "one" else part) for part in command]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+            check(done.returncode == 0, f"{kit} on three: {done.stdout}{done.stderr}")
         export = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs"], capture_output=True,
                                            text=True, check=True).stdout)
+        for kit in players:
+            played = [r for r in export if r["competitor"] == kit and r["challenge"] == "three"]
+            check(len(played) == 3, f"{kit} played {len(played)} of three's 3 attempts")
+        export = [r for r in export if r["challenge"] == "one"]
         steps = {r["competitor"]: (r["status"], r["steps"]) for r in export}
         # Shared seeds: the same maze for everyone, and the same strategy.
         check(sorted(steps) == sorted(kits) and len(set(steps.values())) == 1,

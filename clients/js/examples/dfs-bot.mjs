@@ -1,12 +1,13 @@
 // A depth-first bot on one maze:
 //   node clients/js/examples/dfs-bot.mjs --url ws://127.0.0.1:8080/ws --generator prim --size 16x16 --seed 42
-// or a ranked run: --token TOKEN --challenge warm-up
+// or ranked runs: --token TOKEN --challenge warm-up [--attempts N] (default: every
+// attempt left where all of them count, keep all; else one)
 import { parseArgs } from 'node:util';
 import { connect, depthFirst } from '../ariadne.mjs';
 
 const usage = `usage: node dfs-bot.mjs [--url URL] [--name NAME] [--generator NAME] [--size WxH]
                         [--seed N] [--loops X] [--treasures N] [--timeout SECONDS]
-                        [--token TOKEN --challenge ID]`;
+                        [--token TOKEN --challenge ID [--attempts N]]`;
 
 let values;
 try {
@@ -22,6 +23,7 @@ try {
       treasures: { type: 'string', default: '1' },
       token: { type: 'string' },
       challenge: { type: 'string' },
+      attempts: { type: 'string' },
       timeout: { type: 'string', default: '30' },
     },
   }));
@@ -44,22 +46,36 @@ try {
   const [width, height] = values.size.split('x').map(Number);
   const maze = { generator: values.generator, width, height, loops: Number(values.loops) };
   if (values.seed !== undefined) maze.seed = Number(values.seed);
-  const first = await drone.start(
-    values.challenge
-      ? { challenge: values.challenge }
-      : { maze, treasures: Number(values.treasures) },
-  );
-  console.log(
-    `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
-      (first.seed !== undefined ? ` seed ${first.seed}` : ''),
-  );
-  const result = await depthFirst(drone);
-  console.log(
-    `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
-      `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
-  );
-  console.log('result:', JSON.stringify(result));
-  process.exitCode = result.status === 'found' ? 0 : 1;
+  let runs = 1;
+  if (values.challenge) {
+    const listed = drone.welcome?.competition?.challenges ?? [];
+    const about = listed.find((c) => c.id === values.challenge) ?? {};
+    const left = about.attempts_left ?? 1;
+    const wanted =
+      values.attempts !== undefined ? Number(values.attempts) : about.keep === 'all' ? left : 1;
+    if (!Number.isInteger(wanted) || wanted < 1) throw new Error('--attempts must be at least 1');
+    runs = Math.max(1, Math.min(wanted, left));
+  }
+  let allFound = true;
+  for (let k = 0; k < runs; k += 1) {
+    const first = await drone.start(
+      values.challenge
+        ? { challenge: values.challenge }
+        : { maze, treasures: Number(values.treasures) },
+    );
+    console.log(
+      `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
+        (first.seed !== undefined ? ` seed ${first.seed}` : ''),
+    );
+    const result = await depthFirst(drone);
+    console.log(
+      `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
+        `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
+    );
+    console.log('result:', JSON.stringify(result));
+    allFound = allFound && result.status === 'found';
+  }
+  process.exitCode = allFound ? 0 : 1;
 } catch (error) {
   console.error(`dfs-bot: ${error.message}`);
   process.exitCode = 2;
