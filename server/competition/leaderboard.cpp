@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "server/competition/competition_rules.hpp"
+#include "server/competition/text_cells.hpp"
 
 namespace ariadne {
 
@@ -252,16 +252,6 @@ std::string csv_field(const std::string& text) {
   return quoted + "\"";
 }
 
-namespace {
-
-std::string number(double value, int decimals) {
-  char out[64];
-  std::snprintf(out, sizeof out, "%.*f", decimals, value);
-  return out;
-}
-
-}  // namespace
-
 std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
                             const std::vector<leaderboard_row>& rows, bool details) {
   std::string out = "rank,competitor,total,found,total_error,decided";
@@ -272,11 +262,11 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   out += "\n";
   for (const leaderboard_row& row : rows) {
     out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
-           number(row.total, details ? 6 : 0) + "," + std::to_string(row.found) + "," +
-           (details && row.total_error_known ? number(row.total_error, 6) : std::string()) + "," +
-           (details ? (row.decided ? "yes" : "no") : "");
+           fixed_places(row.total, details ? 6 : 0) + "," + std::to_string(row.found) + "," +
+           (details && row.total_error_known ? fixed_places(row.total_error, 6) : std::string()) +
+           "," + (details ? (row.decided ? "yes" : "no") : "");
     for (const challenge_mark& m : row.challenges) {
-      out += "," + number(m.mark, details ? 6 : 2) + "," + m.status + "," +
+      out += "," + fixed_places(m.mark, details ? 6 : 2) + "," + m.status + "," +
              (m.status.empty() || !details ? std::string() : std::to_string(m.score));
     }
     out += "\n";
@@ -290,24 +280,20 @@ std::string leaderboard_table(const std::vector<challenge_record>& challenges,
   for (const leaderboard_row& row : rows)
     name_width = std::max(name_width, row.competitor.size());
   std::string out;
-  const auto pad = [](std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-  };
-  out += pad("rank", 5) + pad("competitor", name_width + 2) + pad("total", 9) + pad("+-", 7) +
-         pad("found", 7);
+  out += padded("rank", 5) + padded("competitor", name_width + 2) + padded("total", 9) +
+         padded("+-", 7) + padded("found", 7);
   for (const challenge_record& c : challenges)
-    out += pad(c.id, std::max<std::size_t>(c.id.size(), 6) + 2);
+    out += padded(c.id, std::max<std::size_t>(c.id.size(), 6) + 2);
   out += "\n";
   for (const leaderboard_row& row : rows) {
-    out += pad(std::to_string(row.rank) + (row.decided ? "" : "?"), 5) +
-           pad(row.competitor, name_width + 2) + pad(number(row.total, 2), 9) +
-           pad(row.total_error_known ? number(row.total_error, 2) : "-", 7) +
-           pad(std::to_string(row.found), 7);
+    out += padded(std::to_string(row.rank) + (row.decided ? "" : "?"), 5) +
+           padded(row.competitor, name_width + 2) + padded(fixed_places(row.total, 2), 9) +
+           padded(row.total_error_known ? fixed_places(row.total_error, 2) : "-", 7) +
+           padded(std::to_string(row.found), 7);
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
-      out += pad(m.status.empty() ? "-" : number(m.mark, 3),
-                 std::max<std::size_t>(challenges[i].id.size(), 6) + 2);
+      out += padded(m.status.empty() ? "-" : fixed_places(m.mark, 3),
+                    std::max<std::size_t>(challenges[i].id.size(), 6) + 2);
     }
     out += "\n";
   }

@@ -1,7 +1,8 @@
 #include "server/simulation/simulation_report.hpp"
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
+
+#include "server/competition/text_cells.hpp"
 
 namespace ariadne {
 
@@ -9,19 +10,8 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string fixed(double value, int decimals) {
-  char out[64];
-  std::snprintf(out, sizeof out, "%.*f", decimals, value);
-  return out;
-}
-
 std::string percent(double share) {
-  return fixed(100 * share, 0) + "%";
-}
-
-std::string pad(std::string text, std::size_t width) {
-  if (text.size() < width) text.append(width - text.size(), ' ');
-  return text;
+  return fixed_places(100 * share, 0) + "%";
 }
 
 std::string design_text(const challenge_design& d) {
@@ -31,12 +21,12 @@ std::string design_text(const challenge_design& d) {
 }
 
 std::string ranking_text(const ranking_figures& r, int decimals, const std::string& what) {
-  std::string out =
-      "  " + pad("bot", 16) + pad("strength", 10) + pad("mean", 9) + pad("spread", 9) + "5%..95%\n";
+  std::string out = "  " + padded("bot", 16) + padded("strength", 10) + padded("mean", 9) +
+                    padded("spread", 9) + "5%..95%\n";
   for (const bot_figures& b : r.bots) {
-    out += "  " + pad(b.bot, 16) + pad(fixed(b.strength, decimals), 10) +
-           pad(fixed(b.mean, decimals), 9) + pad(fixed(b.spread, decimals), 9) +
-           fixed(b.low, decimals) + ".." + fixed(b.high, decimals) + "\n";
+    out += "  " + padded(b.bot, 16) + padded(fixed_places(b.strength, decimals), 10) +
+           padded(fixed_places(b.mean, decimals), 9) + padded(fixed_places(b.spread, decimals), 9) +
+           fixed_places(b.low, decimals) + ".." + fixed_places(b.high, decimals) + "\n";
   }
   out += "  the true order comes out in " + percent(r.order_right) + " of the competitions\n";
   for (const pair_figures& p : r.pairs) {
