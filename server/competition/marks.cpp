@@ -74,6 +74,8 @@ double attempt_mark(mark_rule rule, std::span<const maze_outcome> played, std::u
       logs += static_cast<double>(unplayed) * std::log(1.0 / budget_cost);
       return std::exp(logs / mazes);
     }
+    case mark_rule::count:
+      break;
   }
   return 0;
 }
@@ -171,45 +173,19 @@ double attempt_mark_error(mark_rule rule, std::span<const maze_outcome> played, 
 }
 
 std::string_view to_string(mark_rule rule) {
-  switch (rule) {
-    case mark_rule::sum_ratio:
-      return "sum_ratio";
-    case mark_rule::mean_ratio:
-      return "mean_ratio";
-    case mark_rule::geometric:
-      return "geometric";
-    case mark_rule::reference_sum:
-      return "reference_sum";
-    case mark_rule::reference_mean:
-      return "reference_mean";
-  }
-  return "?";
+  return mark_rule_names.name(rule);
 }
 
 std::string_view to_string(attempts_rule rule) {
-  switch (rule) {
-    case attempts_rule::all:
-      return "all";
-    case attempts_rule::best:
-      return "best";
-    case attempts_rule::last:
-      return "last";
-  }
-  return "?";
+  return attempts_rule_names.name(rule);
 }
 
 std::optional<mark_rule> parse_mark_rule(std::string_view name) {
-  for (const mark_rule rule : measured_marks) {
-    if (to_string(rule) == name) return rule;
-  }
-  return std::nullopt;
+  return mark_rule_names.parse(name);
 }
 
 std::optional<attempts_rule> parse_attempts_rule(std::string_view name) {
-  for (const attempts_rule rule : every_attempts_rule) {
-    if (to_string(rule) == name) return rule;
-  }
-  return std::nullopt;
+  return attempts_rule_names.parse(name);
 }
 
 }  // namespace ariadne

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/wire_names.hpp"
+
 namespace ariadne {
 
 // How one maze of an attempt went, as a mark sees it.
@@ -39,6 +41,7 @@ enum class mark_rule {
   geometric,
   reference_sum,
   reference_mean,
+  count,  // not a mark: how many there are (wire_names)
 };
 
 // Which attempts of a challenge make its mark.
@@ -47,8 +50,9 @@ enum class attempts_rule {
   // attempt not played counting as not found: the default (stopping after a
   // lucky attempt never pays, and more attempts measure better).
   all,
-  best,  // the best attempt's mark
-  last,  // the latest attempt's mark
+  best,   // the best attempt's mark
+  last,   // the latest attempt's mark
+  count,  // not a rule: how many there are (wire_names)
 };
 
 // The mark of one attempt of `mazes` mazes from the outcomes of those played
@@ -75,6 +79,11 @@ double challenge_mark_error_of(mark_rule mark, attempts_rule keep,
                                std::uint32_t allowed, std::uint32_t mazes, std::uint64_t budget);
 
 // The rules' names in a competition file and in the figures.
+inline constexpr wire_names<mark_rule> mark_rule_names({"sum_ratio", "mean_ratio", "geometric",
+                                                        "reference_sum", "reference_mean"});
+static_assert(mark_rule_names.complete(), "every mark needs its own name");
+inline constexpr wire_names<attempts_rule> attempts_rule_names({"all", "best", "last"});
+static_assert(attempts_rule_names.complete(), "every keep rule needs its own name");
 std::string_view to_string(mark_rule rule);
 std::string_view to_string(attempts_rule rule);
 std::optional<mark_rule> parse_mark_rule(std::string_view name);
