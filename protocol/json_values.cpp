@@ -29,6 +29,12 @@ class tree_fields {
     doc_[key] = std::move(letters);
   }
   void object(const char* key, const run_result& r) { doc_[key] = result_json(r); }
+  void object(const char* key, const set_position& s) {
+    json inner = json::object();
+    tree_fields fields(inner);
+    visit_set(s, fields);
+    doc_[key] = std::move(inner);
+  }
 
  private:
   json& doc_;

@@ -26,6 +26,7 @@ json challenges_json(const std::vector<challenge_info>& challenges) {
     item["mazes"] = c.mazes;
     item["keep"] = c.keep;
     item["mark"] = c.mark ? json(*c.mark) : json(nullptr);
+    if (c.next_maze) item["next_maze"] = *c.next_maze;
     list.push_back(std::move(item));
   }
   return list;

@@ -74,6 +74,9 @@ struct challenge_info {
   std::uint32_t mazes = 1;
   std::string keep = "all";
   std::optional<double> mark;
+  // While an attempt's set is under way: the maze of it the next start
+  // deals (2 .. mazes); that start continues the attempt, using none.
+  std::optional<std::uint32_t> next_maze;
 
   friend bool operator==(const challenge_info&, const challenge_info&) = default;
 };

@@ -8,6 +8,19 @@ namespace {
 
 using namespace detail;
 
+set_position read_set(const json& doc) {
+  if (!doc.is_object()) reject("\"set\" must be an object");
+  set_position s;
+  s.attempt = integer_field<std::uint32_t>(doc, "attempt");
+  s.maze = integer_field<std::uint32_t>(doc, "maze");
+  s.mazes = integer_field<std::uint32_t>(doc, "mazes");
+  if (s.maze < 1 || s.maze > s.mazes) reject("a set's \"maze\" must be from 1 to its \"mazes\"");
+  if (field(doc, "ended") != nullptr) s.ended = bool_field(doc, "ended");
+  s.found = optional_integer<std::uint32_t>(doc, "found");
+  if (field(doc, "mark") != nullptr) s.mark = number_field(doc, "mark");
+  return s;
+}
+
 state_message read_state(const json& doc) {
   state_message s;
   s.run = integer_field<std::uint64_t>(doc, "run");
@@ -35,6 +48,7 @@ state_message read_state(const json& doc) {
   s.max_steps = optional_integer<std::uint64_t>(doc, "max_steps");
   s.maze = optional_string(doc, "maze");
   if (const json* result = field(doc, "result")) s.result = read_result(*result);
+  if (const json* set = field(doc, "set")) s.set = read_set(*set);
   return s;
 }
 
@@ -56,6 +70,7 @@ std::vector<challenge_info> read_challenges(const json& list) {
     // Absent from servers of the days before sets: one maze, every attempt's best.
     if (field(c, "mazes") != nullptr) info.mazes = integer_field<std::uint32_t>(c, "mazes");
     info.keep = field(c, "keep") != nullptr ? string_field(c, "keep") : "best";
+    info.next_maze = optional_integer<std::uint32_t>(c, "next_maze");
     if (field(c, "mark") != nullptr) {
       info.mark = number_field(c, "mark");
     } else if (field(c, "keep") == nullptr) {

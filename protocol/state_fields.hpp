@@ -12,7 +12,7 @@
 namespace ariadne::protocol::detail {
 
 // out.text(key, string_view), out.number(key, integer or double),
-// out.boolean(key, bool), and for a result, out.object(key, result).
+// out.boolean(key, bool), and for a result or a set, out.object(key, it).
 template <typename Out>
 void visit_result(const run_result& r, Out& out) {
   out.text("status", to_string(r.status));
@@ -24,6 +24,16 @@ void visit_result(const run_result& r, Out& out) {
   if (r.seed) out.number("seed", *r.seed);
   out.number("found", r.found);
   out.number("treasures", r.treasures);
+}
+
+template <typename Out>
+void visit_set(const set_position& s, Out& out) {
+  out.number("attempt", s.attempt);
+  out.number("maze", s.maze);
+  out.number("mazes", s.mazes);
+  if (s.ended) out.boolean("ended", *s.ended);
+  if (s.found) out.number("found", *s.found);
+  if (s.mark) out.number("mark", *s.mark);
 }
 
 // Also out.position(key, cell) and out.directions(key, open mask).
@@ -45,6 +55,7 @@ void visit_state(const drone_state& s, Out& out) {
   if (s.max_steps) out.number("max_steps", *s.max_steps);
   if (s.maze) out.text("maze", *s.maze);
   if (s.result) out.object("result", *s.result);
+  if (s.set) out.object("set", *s.set);
 }
 
 }  // namespace ariadne::protocol::detail

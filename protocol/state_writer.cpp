@@ -87,6 +87,15 @@ class text_fields {
     append_key(key);
     append_result(out_, r);
   }
+  void object(std::string_view key, const set_position& s) {
+    append_key(key);
+    // As append_result: the first field's comma becomes the brace.
+    const std::size_t start = out_.size();
+    text_fields inner(out_);
+    detail::visit_set(s, inner);
+    out_[start] = '{';
+    out_ += '}';
+  }
 
  private:
   void append_key(std::string_view key) {

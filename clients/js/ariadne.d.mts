@@ -38,6 +38,17 @@ export interface State {
   max_steps?: number;
   maze?: string;
   result?: RunResult;
+  set?: SetPosition; // ranked runs: start replies and results
+}
+
+/** A ranked run's place in its attempt's set of mazes. */
+export interface SetPosition {
+  attempt: number;
+  maze: number;
+  mazes: number;
+  ended?: boolean; // results only
+  found?: number; // once ended: mazes found
+  mark?: number; // once ended: the attempt's mark
 }
 
 export interface ChallengeInfo {
@@ -51,6 +62,10 @@ export interface ChallengeInfo {
   attempts: number;
   attempts_left: number;
   best: number | null;
+  mazes?: number;
+  keep?: 'all' | 'best' | 'last';
+  mark?: number | null;
+  next_maze?: number; // while an attempt's set is under way
 }
 
 export interface Welcome {

@@ -264,22 +264,35 @@ async def main():
             about = listed.get(args.challenge, {})
             left = about.get("attempts_left", 1)
             wanted = args.attempts or (left if about.get("keep") == "all" else 1)
-            runs = max(1, min(wanted, left))
+            # A set under way (a lost connection) is finished first.
+            runs = max(1, min(wanted, left + (1 if about.get("next_maze") else 0)))
         for _ in range(runs):
-            if args.challenge:
-                first = await drone.start_challenge(args.challenge)
-                print(f"run {first['run']}: challenge {first['maze']}"
-                      f" {first['width']}x{first['height']}")
-            else:
-                first = await drone.request({"type": "start", "maze": maze, **options})
-                print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
-                      f" seed {first['seed']}")
-            steps = await explore(drone)
-            result = drone.state["result"]
-            print(f"{result['status']}: {steps} steps by my count; server score {result['score']},"
-                  f" optimal {result['optimal']}, efficiency {result['efficiency']:.3f}")
-            print("result:", json.dumps(result))
-            all_found = all_found and result["status"] == "found"
+            # One attempt: with a challenge of several mazes, one start per
+            # maze until the server says the attempt's set has ended.
+            ended = False
+            while not ended:
+                if args.challenge:
+                    first = await drone.start_challenge(args.challenge)
+                    place = first.get("set") or {}
+                    print(f"run {first['run']}: challenge {first['maze']}"
+                          f" {first['width']}x{first['height']},"
+                          f" maze {place.get('maze', 1)} of {place.get('mazes', 1)}")
+                else:
+                    first = await drone.request({"type": "start", "maze": maze, **options})
+                    print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
+                          f" seed {first['seed']}")
+                steps = await explore(drone)
+                result = drone.state["result"]
+                print(f"{result['status']}: {steps} steps by my count; server score"
+                      f" {result['score']}, optimal {result['optimal']},"
+                      f" efficiency {result['efficiency']:.3f}")
+                print("result:", json.dumps(result))
+                all_found = all_found and result["status"] == "found"
+                place = drone.state.get("set") or {}
+                ended = place.get("ended", True)
+                if ended and "mark" in place:
+                    print(f"attempt {place['attempt']} ended: {place['found']} of"
+                          f" {place['mazes']} mazes found, mark {place['mark']:.4f}")
     finally:
         await drone.close()
     return 0 if all_found else 1

@@ -27,40 +27,55 @@ int play_ranked(const runner_options& o, bot& player) {
     if (o.challenge != "all" && o.challenge != c.id) continue;
     matched = true;
     // Unless told: every attempt left where every attempt counts (keep all),
-    // else one.
+    // else one. A set under way (the connection was lost) is finished first.
     const std::uint32_t wanted = o.attempts != 0   ? o.attempts
                                  : c.keep == "all" ? c.attempts_left
                                                    : 1;
-    const std::uint32_t tries = std::min(wanted, c.attempts_left);
+    const std::uint32_t tries = std::min(wanted, c.attempts_left + (c.next_maze ? 1U : 0U));
     if (tries == 0) {
       std::cout << c.id << ": no attempts left\n";
       status = 1;
     }
-    for (std::uint32_t k = 0; k < tries; ++k) {
-      try {
-        d.start_challenge(c.id);
-      } catch (const drone_error& e) {
-        std::cout << c.id << ": " << e.what() << "\n";
-        status = 1;
-        break;
+    bool refused = false;
+    for (std::uint32_t k = 0; k < tries && !refused; ++k) {
+      // One attempt: its set's mazes, one start each, until the set ends.
+      for (bool ended = false; !ended;) {
+        try {
+          d.start_challenge(c.id);
+        } catch (const drone_error& e) {
+          std::cout << c.id << ": " << e.what() << "\n";
+          status = 1;
+          refused = true;
+          break;
+        }
+        const run_result& r = finish_game(d, player);
+        const set_position set = d.state().set.value_or(set_position{});
+        ended = set.ended.value_or(true);
+        // One maze's own ratio; the attempt's mark comes with its last maze.
+        const double ratio = efficiency_of(r.status, r.score, r.optimal);
+        std::printf(
+            "%s: maze %u of %u: %s steps %llu bumps %llu score %llu optimal %llu ratio %.4f\n",
+            c.id.c_str(), set.maze, set.mazes, std::string(to_string(r.status)).c_str(),
+            static_cast<unsigned long long>(r.steps), static_cast<unsigned long long>(r.bumps),
+            static_cast<unsigned long long>(r.score), static_cast<unsigned long long>(r.optimal),
+            ratio);
+        if (ended && set.mark) {
+          std::printf("%s: attempt %u ended: %u of %u mazes found, mark %.4f\n", c.id.c_str(),
+                      set.attempt, set.found.value_or(0), set.mazes, *set.mark);
+        }
+        runs.push_back({{"challenge", c.id},
+                        {"attempt", set.attempt},
+                        {"maze", set.maze},
+                        {"status", std::string(to_string(r.status))},
+                        {"steps", r.steps},
+                        {"bumps", r.bumps},
+                        {"score", r.score},
+                        {"optimal", r.optimal},
+                        {"found", r.found},
+                        {"treasures", r.treasures},
+                        {"ratio", ratio}});
+        if (ended && set.mark) runs.back()["attempt_mark"] = *set.mark;
       }
-      const run_result& r = finish_game(d, player);
-      // The mark the leaderboard ranks: the run's efficiency.
-      const double ratio = efficiency_of(r.status, r.score, r.optimal);
-      std::printf(
-          "%s: %s steps %llu bumps %llu score %llu optimal %llu ratio %.4f\n", c.id.c_str(),
-          std::string(to_string(r.status)).c_str(), static_cast<unsigned long long>(r.steps),
-          static_cast<unsigned long long>(r.bumps), static_cast<unsigned long long>(r.score),
-          static_cast<unsigned long long>(r.optimal), ratio);
-      runs.push_back({{"challenge", c.id},
-                      {"status", std::string(to_string(r.status))},
-                      {"steps", r.steps},
-                      {"bumps", r.bumps},
-                      {"score", r.score},
-                      {"optimal", r.optimal},
-                      {"found", r.found},
-                      {"treasures", r.treasures},
-                      {"ratio", ratio}});
     }
   }
   if (!matched) throw usage_error("the competition has no challenge \"" + o.challenge + "\"");

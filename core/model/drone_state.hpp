@@ -6,6 +6,7 @@
 
 #include "core/maze/cell.hpp"
 #include "core/model/run_result.hpp"
+#include "core/model/set_position.hpp"
 
 namespace ariadne {
 
@@ -30,6 +31,7 @@ struct drone_state {
   std::optional<std::uint64_t> max_steps;
   std::optional<std::string> maze;   // generator or named maze
   std::optional<run_result> result;  // once the run has ended
+  std::optional<set_position> set;   // ranked runs: start replies and results
 
   friend bool operator==(const drone_state&, const drone_state&) = default;
 };

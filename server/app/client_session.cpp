@@ -194,7 +194,7 @@ websocket_handler::frame_result client_session::play(const run_command& command,
                           std::memory_order_relaxed);
   }
   const bool ranked_result = core_.ranked && s.result;
-  core_.hide_secrets(s);
+  core_.present_ranked(s);
   const std::size_t reply_start = reply.size();
   protocol::append_state(reply, s, id);
   core_.settle_if_finished(starter_.pending());

@@ -138,7 +138,7 @@ void competitor_login::take_seat(std::optional<parked_run> run, std::string_view
     core_.ranked = std::make_unique<ranked_run_record>(std::move(run->record));
     core_.last_command = session_core::clock::now();
     drone_state state = start_state(*core_.seat.current());
-    core_.hide_secrets(state);
+    core_.present_ranked(state);
     welcome.state = std::move(state);
     spdlog::info("session {} ('{}') took run {} over", core_.id, core_.log_name,
                  core_.seat.current()->id());

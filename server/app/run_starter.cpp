@@ -139,10 +139,10 @@ void run_starter::finish(std::variant<run, request_error> setup, run_slot slot,
     return;
   }
   // Never the seed of a ranked run, not even in the log.
-  spdlog::info("session {} ('{}') run {} started: challenge {} attempt {} (deal {})", core_.id,
-               core_.log_name, r.id(), core_.ranked->challenge, core_.ranked->attempt,
-               core_.ranked->deal);
-  core_.hide_secrets(started);
+  core_.present_ranked(started);
+  spdlog::info("session {} ('{}') run {} started: challenge {} attempt {} maze {} of {} (deal {})",
+               core_.id, core_.log_name, r.id(), core_.ranked->challenge, core_.ranked->attempt,
+               started.set->maze, started.set->mazes, core_.ranked->deal);
   // The start row joins the store's queue; the reply does not wait for it
   // (docs/competition.md: the end of a run is what must be durable first).
   context.competition()->record_start(*core_.ranked, nullptr);

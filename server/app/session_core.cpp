@@ -30,8 +30,14 @@ void session_core::reply_error(const request_error& error, std::string_view requ
   reply += protocol::write_server_message(error, request_id);
 }
 
-void session_core::hide_secrets(drone_state& state) const {
-  if (ranked) hide_ranked_secrets(state, ranked->challenge);
+void session_core::present_ranked(drone_state& state) const {
+  if (!ranked) return;
+  hide_ranked_secrets(state, ranked->challenge);
+  // A start, a takeover and a result say where the run stands in its attempt.
+  if (state.width || state.result) {
+    state.set =
+        context.competition()->position_of(*ranked, state.result ? &*state.result : nullptr);
+  }
 }
 
 session_deadlines::clocks session_core::clocks(bool starting) const {

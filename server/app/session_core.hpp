@@ -56,8 +56,9 @@ class session_core {
   void set_name(std::string new_name);
   // Counts the error and appends its reply.
   void reply_error(const request_error& error, std::string_view request_id, std::string& reply);
-  // What a ranked run's replies never show.
-  void hide_secrets(drone_state& state) const;
+  // A ranked run's reply: without what it never shows (its seed), with its
+  // place in its attempt's set (starts, takeovers, results).
+  void present_ranked(drone_state& state) const;
   // Asks for a timer at the next deadline (session_deadlines).
   void arm_timer(bool starting);
   session_deadlines::clocks clocks(bool starting) const;

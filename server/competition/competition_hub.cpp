@@ -7,6 +7,7 @@
 
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
+#include "server/competition/competition_document.hpp"
 #include "server/competition/competition_opening.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
@@ -24,14 +25,13 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
   std::unique_ptr<sqlite_store>& store = opened.store;
   // The mirror, from the database as it now stands.
   for (const ranked_run_record& r : store->runs()) {
-    tally& t = tallies_[{r.competitor, r.challenge}];
+    const challenge* c = rules_.find(r.challenge);
+    book_.take_stored(r, c != nullptr ? c->mazes : 1);
     names_[r.competitor] = r.competitor_name;
-    t.deals = std::max(t.deals, r.deal);
     if (r.status == "interrupted") {
       ++interrupted_;
       continue;
     }
-    ++t.used;
     if (const auto status = run_status_names.parse(r.status)) {
       ++ended_by_status_[static_cast<std::size_t>(*status)];
       ++ranked_runs_;
@@ -81,21 +81,21 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
       info.time_limit_ms = c.request.time_limit_ms;
       info.weight = c.weight;
       info.attempts = c.attempts;
-      const auto it = tallies_.find({competitor, c.id});
-      const std::uint32_t used = it == tallies_.end() ? 0 : it->second.used;
+      const std::uint32_t used = book_.used({competitor, c.id});
       info.attempts_left = c.attempts > used ? c.attempts - used : 0;
+      info.next_maze = book_.next_maze({competitor, c.id});
       info.mazes = c.mazes;
       info.keep = std::string(to_string(c.keep));
       const auto mark = marks_.find({competitor, c.id});
       marks.emplace_back();
-      if (mark != marks_.end() && !mark->second.best.status.empty()) marks.back() = mark->second;
+      if (mark != marks_.end() && !mark->second.played.empty()) marks.back() = mark->second;
       list.push_back(std::move(info));
     }
   }
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (!marks[i]) continue;
-    list[i].best = marks[i]->best.ratio;
     apply_rule(*marks[i], rules_.challenges[i].scoring());
+    list[i].best = marks[i]->best.ratio;
     list[i].mark = marks[i]->mark;
   }
   return list;
@@ -132,18 +132,13 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   attempt a;
   {
     std::lock_guard lock(mutex_);
-    tally& t = tallies_[{who.id, c->id}];
-    if (t.used >= c->attempts) {
-      return request_error{errc::no_attempts_left, "all " + std::to_string(c->attempts) +
-                                                       " attempt(s) at \"" + c->id + "\" are used"};
-    }
-    ++t.used;
-    ++t.deals;
-    ++marks_[{who.id, c->id}].attempts;
+    auto dealt = book_.deal({who.id, c->id}, c->attempts, c->mazes);
+    if (auto* problem = std::get_if<request_error>(&dealt)) return std::move(*problem);
+    const auto& d = std::get<attempt_book::dealt>(dealt);
+    if (d.new_attempt) marks_[{who.id, c->id}].attempts = d.attempt;
     names_[who.id] = who.name;
-    in_play_.emplace(who.id, c->id, t.deals);
-    a.record.deal = t.deals;
-    a.record.attempt = t.used;
+    a.record.deal = d.deal;
+    a.record.attempt = d.attempt;
   }
   a.record.competitor = who.id;
   a.record.competitor_name = who.name;
@@ -160,13 +155,40 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
 
 void competition_hub::give_back(const ranked_run_record& record) {
   std::lock_guard lock(mutex_);
-  tally& t = tallies_[{record.competitor, record.challenge}];
-  if (t.used > 0) --t.used;
-  challenge_mark& m = marks_[{record.competitor, record.challenge}];
-  if (m.attempts > 0) --m.attempts;
-  in_play_.erase({record.competitor, record.challenge, record.deal});
-  // The deal stays used: its maze was never shown, but nothing is lost by
-  // dealing the next one.
+  if (book_.give_back({record.competitor, record.challenge}, record.deal)) {
+    challenge_mark& m = marks_[{record.competitor, record.challenge}];
+    if (m.attempts > 0) --m.attempts;
+  }
+}
+
+set_position competition_hub::position_of(const ranked_run_record& record,
+                                          const run_result* result) const {
+  const challenge* c = rules_.find(record.challenge);
+  set_position p;
+  p.attempt = record.attempt;
+  p.mazes = c != nullptr ? c->mazes : 1;
+  p.maze = attempt_book::maze_of(record, p.mazes);
+  if (result == nullptr) return p;
+  p.ended = p.maze >= p.mazes || attempt_book::ends_set(to_string(result->status));
+  if (!*p.ended || c == nullptr) return p;
+  std::vector<maze_outcome> mazes;
+  {
+    std::lock_guard lock(mutex_);
+    const auto m = marks_.find({record.competitor, record.challenge});
+    if (m != marks_.end()) {
+      if (const auto it = m->second.played.find(record.attempt); it != m->second.played.end()) {
+        mazes = it->second;
+      }
+    }
+    // Until its end is recorded, this maze is not among them.
+    if (book_.in_play(record.competitor, record.challenge, record.deal)) {
+      mazes.push_back({result->status == run_status::found, result->score, result->optimal, 0});
+    }
+  }
+  p.found = static_cast<std::uint32_t>(
+      std::count_if(mazes.begin(), mazes.end(), [](const maze_outcome& m) { return m.found; }));
+  p.mark = attempt_mark(c->mark, mazes, c->mazes, c->move_budget());
+  return p;
 }
 
 void competition_hub::record_start(const ranked_run_record& record,
@@ -192,7 +214,7 @@ void competition_hub::record_end(const ranked_run_record& record, std::function<
   {
     std::lock_guard lock(mutex_);
     take_result(marks_[{record.competitor, record.challenge}], record);
-    in_play_.erase({record.competitor, record.challenge, record.deal});
+    book_.ended({record.competitor, record.challenge}, record.deal, record.status);
     if (const auto status = run_status_names.parse(record.status)) {
       ++ended_by_status_[static_cast<std::size_t>(*status)];
       ++ranked_runs_;
@@ -243,9 +265,11 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   // With shared seeds a best run's figures would tell the others a deal's
   // treasure distance: they wait until the close has no ranked run left in
   // play (as the replays do), and until then marks are shown rounded.
-  const bool details = rules_.seeds == seed_mode::per_competitor || reveals_ranked_runs(now);
+  const bool revealed = reveals_ranked_runs(now);
+  const bool details = rules_.seeds == seed_mode::per_competitor || revealed;
+  // The runs behind each mark, once their replays are published.
   return {std::make_shared<const std::string>(ariadne::leaderboard_json(
-              rules_.name, unix_ms(now), challenges, rows, ranked, details)),
+              rules_.name, unix_ms(now), challenges, rows, ranked, details, revealed)),
           std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details)),
           std::make_shared<const std::string>(build_competition_json(now))};
 }
@@ -267,73 +291,8 @@ std::shared_ptr<const std::string> competition_hub::competition_json() const {
 }
 
 std::string competition_hub::build_competition_json(time_point now) const {
-  const bool closed = rules_.closed(now);
-  json doc = {{"name", rules_.name},
-              {"practice", rules_.practice},
-              {"seeds", std::string(to_string(rules_.seeds))}};
-  doc["opens_at"] = rules_.opens_at ? json(format_time(*rules_.opens_at)) : json(nullptr);
-  doc["closes_at"] = rules_.closes_at ? json(format_time(*rules_.closes_at)) : json(nullptr);
-  doc["state"] = rules_.not_yet_open(now) ? "not_open" : closed ? "closed" : "open";
-  json list = json::array();
   std::lock_guard lock(mutex_);
-  for (const challenge& c : rules_.challenges) {
-    json item = {{"id", c.id},         {"width", c.width},
-                 {"height", c.height}, {"treasures", c.request.treasures.value_or(1)},
-                 {"weight", c.weight}, {"attempts", c.attempts}};
-    item.update({{"mazes", c.mazes},
-                 {"keep", to_string(c.keep)},
-                 {"mark", to_string(c.mark)},
-                 {"move_budget", c.move_budget()}});
-    item["max_steps"] = c.request.max_steps ? json(*c.request.max_steps) : json(nullptr);
-    item["time_limit_ms"] =
-        c.request.time_limit_ms ? json(*c.request.time_limit_ms) : json(nullptr);
-    if (closed) {
-      // Everything needed to rebuild every maze dealt, and audit every result.
-      json maze = json::object();
-      if (c.request.maze.name) {
-        maze["name"] = *c.request.maze.name;
-      } else {
-        maze["generator"] = c.label;
-        maze["width"] = c.width;
-        maze["height"] = c.height;
-        maze["loops"] = c.request.maze.loops.value_or(0.0);
-      }
-      item["maze"] = maze;
-      item["reuse_walls_removed"] = c.request.reuse_walls_removed.value_or(0);
-      json deals = json::array();
-      if (rules_.seeds == seed_mode::shared) {
-        std::uint32_t most = 0;
-        for (const auto& [key, t] : tallies_) {
-          if (key.second == c.id) most = std::max(most, t.deals);
-        }
-        for (std::uint32_t d = 1; d <= most; ++d) {
-          // A deal still in play for anyone stays secret until it ends.
-          bool live = false;
-          for (const auto& [who, challenge, deal] : in_play_) {
-            live = live || (challenge == c.id && deal == d);
-          }
-          if (live) continue;
-          deals.push_back({{"deal", d}, {"seed", deal_seed(secret_, c.id, d, {})}});
-        }
-      } else {
-        for (const auto& [key, t] : tallies_) {
-          if (key.second != c.id) continue;
-          const auto name = names_.find(key.first);
-          if (name == names_.end()) continue;
-          for (std::uint32_t d = 1; d <= t.deals; ++d) {
-            if (in_play_.count({key.first, c.id, d}) > 0) continue;  // revealed once it ends
-            deals.push_back({{"competitor", name->second},
-                             {"deal", d},
-                             {"seed", deal_seed(secret_, c.id, d, name->second)}});
-          }
-        }
-      }
-      item["deals"] = std::move(deals);
-    }
-    list.push_back(std::move(item));
-  }
-  doc["challenges"] = std::move(list);
-  return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  return competition_document(rules_, secret_, book_, names_, now);
 }
 
 bool competition_hub::reserves_maze(std::string_view name, time_point now) const {
@@ -366,7 +325,7 @@ std::optional<run_request> competition_hub::dealt_request(const ranked_run_recor
 bool competition_hub::reveals_ranked_runs(time_point now) const {
   if (!rules_.closed(now)) return false;
   std::lock_guard lock(mutex_);
-  return in_play_.empty();
+  return !book_.any_in_play();
 }
 
 std::string competition_hub::metrics_text() const {

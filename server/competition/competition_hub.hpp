@@ -19,6 +19,7 @@
 #include "core/model/run_request.hpp"
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
+#include "server/competition/attempt_book.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
@@ -68,19 +69,24 @@ class competition_hub {
   protocol::competition_info info_for(std::int64_t competitor) const;
   std::vector<protocol::challenge_info> challenges_for(std::int64_t competitor) const;
 
-  // An attempt opened for a competitor: the request to set up (with its
-  // seed) and the run's record.
+  // A maze dealt to a competitor: the request to set up (with its seed)
+  // and the run's record.
   struct attempt {
     run_request request;
     ranked_run_record record;
   };
-  // Opens the competitor's next attempt on a challenge, counting it at once,
-  // or says why not (unknown_challenge, no_attempts_left,
-  // competition_not_open, competition_closed).
+  // Deals the competitor's next maze on a challenge: the next of its
+  // attempt's set while one is under way, else the first of a new attempt,
+  // counted at once; or says why not (unknown_challenge, no_attempts_left,
+  // run_active, competition_not_open, competition_closed).
   std::variant<attempt, request_error> open_attempt(const competitor_record& who,
                                                     std::string_view challenge, time_point now);
-  // An attempt that could not be set up (the server was busy): not counted.
+  // A maze that could not be set up (the server was busy): not played, and
+  // when it was its attempt's first, the attempt is not counted.
   void give_back(const ranked_run_record& record);
+  // Where a ranked run stands in its attempt's set; with its result, whether
+  // the set ends there, and then the attempt's mazes found and mark.
+  set_position position_of(const ranked_run_record& record, const run_result* result) const;
   // Writes an attempt's start; done(durable) on the store thread once it is.
   void record_start(const ranked_run_record& record, std::function<void(bool)> done);
   // The record of an attempt's end, from its run's result.
@@ -126,10 +132,6 @@ class competition_hub {
   std::string metrics_text() const;
 
  private:
-  struct tally {
-    std::uint32_t deals = 0;  // mazes dealt, interrupted ones included
-    std::uint32_t used = 0;   // attempts counted
-  };
   std::vector<challenge_record> challenge_records() const;
   // The published documents, built on the leaderboard cache's thread.
   leaderboard_cache::documents rebuild_leaderboard(results_store& reader);
@@ -140,12 +142,9 @@ class competition_hub {
 
   competitor_names competitor_names_;  // its own lock
   mutable std::mutex mutex_;           // guards what follows
-  std::map<std::pair<std::int64_t, std::string>, tally> tallies_;
-  std::map<std::int64_t, std::string> names_;  // competitors seen
-  mark_table marks_;                           // what the leaderboard ranks
-  // Deals in play: (competitor, challenge, deal). Their seeds stay secret
-  // even after the close, until they end.
-  std::set<std::tuple<std::int64_t, std::string, std::uint32_t>> in_play_;
+  attempt_book book_;
+  std::map<std::int64_t, std::string> names_;        // competitors seen
+  mark_table marks_;                                 // what the leaderboard ranks
   std::uint64_t ranked_runs_ = 0;                    // ended, not interrupted
   std::map<std::int64_t, std::string> tokens_used_;  // competitor -> token hash, since hello
   std::function<void(std::int64_t)> withdrawn_;

@@ -34,15 +34,6 @@ std::string read_secret_file(const std::string& path) {
 
 opened_competition open_competition(const competition_rules& rules, const std::string& db_path,
                                     const std::string& secret_file) {
-  for (std::size_t i = 0; i < rules.challenges.size(); ++i) {
-    // Sets are what ariadne-admin simulate measures; the server deals one
-    // maze an attempt until it plays sets (docs/competition.md).
-    if (rules.challenges[i].mazes != 1) {
-      throw competition_error("challenges[" + std::to_string(i) +
-                              "].mazes: this server plays one maze per attempt; sets of mazes "
-                              "are for ariadne-admin simulate only, for now");
-    }
-  }
   opened_competition opened;
   auto store = std::make_unique<sqlite_store>(db_path);
   store->begin();
@@ -106,8 +97,8 @@ opened_competition open_competition(const competition_rules& rules, const std::s
         store->interrupt_in_play(unix_ms(std::chrono::system_clock::now()));
     if (interrupted > 0) {
       spdlog::warn(
-          "{} ranked run(s) were in play when the server stopped: recorded as "
-          "interrupted, their attempts given back",
+          "{} ranked run(s) were in play when the server stopped (or were the mazes before "
+          "them of their attempt's set): recorded as interrupted, their attempts given back",
           interrupted);
     }
     store->commit();

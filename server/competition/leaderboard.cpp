@@ -20,7 +20,9 @@ using json = nlohmann::json;
 void add_run(mark_table& marks, const ranked_run_record& r) {
   if (r.status == "interrupted") return;
   challenge_mark& m = marks[{r.competitor, r.challenge}];
-  ++m.attempts;
+  // The attempts that count are numbered 1, 2, ... (an interrupted one's
+  // number is dealt again), whatever the mazes of each.
+  m.attempts = std::max(m.attempts, r.attempt);
   if (r.status != "in_play") take_result(m, r);
 }
 
@@ -40,18 +42,17 @@ void show(challenge_mark& m, const attempt_figures& a, double mark) {
 }  // namespace
 
 void take_result(challenge_mark& m, const ranked_run_record& r) {
-  const attempt_figures a{r.ratio, r.status,  r.steps,       r.bumps,
-                          r.score, r.optimal, r.ended_at_ms, r.attempt};
-  const bool first = m.best.status.empty();
-  const attempt_figures& b = m.best;
-  const bool better =
-      first || a.ratio > b.ratio ||
-      (a.ratio == b.ratio && (a.ended_at_ms < b.ended_at_ms ||
-                              (a.ended_at_ms == b.ended_at_ms && a.attempt < b.attempt)));
-  if (better) m.best = a;
-  if (first || a.attempt > m.latest.attempt) m.latest = a;
-  m.played[r.attempt].push_back({r.status == "found", r.score, r.optimal, 0});
-  show(m, m.best, m.best.ratio);
+  std::vector<maze_outcome>& mazes = m.played[r.attempt];
+  mazes.push_back({r.status == "found", r.score, r.optimal, 0});
+  attempt_figures& a = m.figures[r.attempt];
+  if (mazes.size() == 1 || a.status == "found") a.status = r.status;
+  a.steps += r.steps;
+  a.bumps += r.bumps;
+  a.score += r.score;
+  a.optimal += r.optimal;
+  a.ended_at_ms = std::max(a.ended_at_ms, r.ended_at_ms);
+  a.attempt = r.attempt;
+  if (r.run != 0) a.runs.push_back(r.run);
 }
 
 challenge_scoring scoring_of(const challenge_record& challenge) {
@@ -77,13 +78,25 @@ challenge_scoring scoring_of(const challenge_record& challenge) {
 }
 
 void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
-  if (m.best.status.empty()) {  // not played: nothing to show, and no doubt about it
+  if (m.played.empty()) {  // not played: nothing to show, and no doubt about it
     m.error_known = true;
     return;
   }
   std::vector<std::vector<maze_outcome>> attempts;
-  for (const auto& [attempt, mazes] : m.played)
+  bool first = true;
+  for (const auto& [number, mazes] : m.played) {
     attempts.push_back(mazes);
+    attempt_figures a = m.figures[number];
+    a.ratio = attempt_mark(scoring.mark, mazes, scoring.mazes, scoring.move_budget);
+    const attempt_figures& b = m.best;
+    const bool better =
+        first || a.ratio > b.ratio ||
+        (a.ratio == b.ratio && (a.ended_at_ms < b.ended_at_ms ||
+                                (a.ended_at_ms == b.ended_at_ms && a.attempt < b.attempt)));
+    if (better) m.best = a;
+    m.latest = a;  // the map is in attempt order
+    first = false;
+  }
   // Every attempt recorded counts, even past a definition's (a test's) count.
   const auto allowed =
       std::max<std::uint32_t>(scoring.attempts, static_cast<std::uint32_t>(attempts.size()));
@@ -141,11 +154,14 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       sum += challenges[i].weight * m.mark;
-      const bool played_here = !m.best.status.empty();
+      const bool played_here = !m.played.empty();
       played = played || played_here;
       measured = measured || (played_here && m.error_known);
       if (m.error_known) squares += challenges[i].weight * challenges[i].weight * m.error * m.error;
-      if (m.best.status == "found") ++row.found;
+      if (std::any_of(m.figures.begin(), m.figures.end(),
+                      [](const auto& a) { return a.second.status == "found"; })) {
+        ++row.found;
+      }
       if (m.mark > 0) row.reached_at_ms = std::max(row.reached_at_ms, m.reached_at_ms);
     }
     row.total_error_known = measured || !played;
@@ -194,7 +210,7 @@ double shown(double value, bool details, int decimals) {
 std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
                              const std::vector<challenge_record>& challenges,
                              const std::vector<leaderboard_row>& rows, std::size_t ranked_runs,
-                             bool details) {
+                             bool details, bool replays) {
   json list = json::array();
   for (const leaderboard_row& row : rows) {
     json marks = json::object();
@@ -213,6 +229,12 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
       if (!details) {
         for (const char* hidden : {"steps", "bumps", "score", "optimal"})
           cell[hidden] = nullptr;
+      }
+      if (replays) {
+        json attempts = json::array();
+        for (const auto& [number, figures] : m.figures)
+          attempts.push_back({{"attempt", number}, {"runs", figures.runs}});
+        cell["replays"] = std::move(attempts);
       }
       marks[challenges[i].id] = std::move(cell);
     }

@@ -11,7 +11,9 @@
 
 namespace ariadne {
 
-// One ended attempt's figures.
+// One attempt's figures: its mazes' sums (one maze before sets), its mark
+// by the challenge's rule (apply_rule), and its status: "found" while every
+// maze ended so far was found, else the first other maze's.
 struct attempt_figures {
   double ratio = 0;
   std::string status;
@@ -19,13 +21,14 @@ struct attempt_figures {
   std::uint64_t bumps = 0;
   std::uint64_t score = 0;
   std::uint64_t optimal = 0;
-  std::int64_t ended_at_ms = 0;
+  std::int64_t ended_at_ms = 0;  // its latest maze's end
   std::uint32_t attempt = 0;
+  std::vector<std::uint64_t> runs;  // its mazes' run numbers (their replays), in order
 };
 
 // A competitor's standing on one challenge: its mark by the challenge's
 // rules and the figures of the attempt shown (the best attempt with `best`,
-// the latest ended one with `all` and `last`).
+// the latest one with `all` and `last`).
 struct challenge_mark {
   double mark = 0;           // 0 when not played
   double error = 0;          // the mark's standard error, from the spread of its mazes
@@ -36,12 +39,16 @@ struct challenge_mark {
   std::uint64_t score = 0;
   std::uint64_t optimal = 0;
   std::uint32_t attempts = 0;      // attempts used (ended or in play)
-  std::int64_t reached_at_ms = 0;  // when the attempt that set the mark ended
+  std::int64_t reached_at_ms = 0;  // when the attempt that set the mark last ended a maze
   std::uint32_t best_attempt = 0;  // the attempt shown
-  // What every rule is computed from.
-  attempt_figures best;    // the highest ratio, then the earliest end, then the lowest attempt
-  attempt_figures latest;  // the highest attempt ended
-  std::map<std::uint32_t, std::vector<maze_outcome>> played;  // by attempt
+  // What every rule is computed from, by attempt: each maze ended, in order,
+  // and the attempt's figures.
+  std::map<std::uint32_t, std::vector<maze_outcome>> played;
+  std::map<std::uint32_t, attempt_figures> figures;
+  // Set by apply_rule: the attempt of the highest mark (then the earliest
+  // end, then the lowest number), and the latest.
+  attempt_figures best;
+  attempt_figures latest;
 };
 
 // A challenge's scoring read back from its stored definition (a field
@@ -56,10 +63,7 @@ using mark_table = std::map<std::pair<std::int64_t, std::string>, challenge_mark
 // Takes one ranked run into the table: an attempt used (unless interrupted),
 // and for an ended run its result (take_result).
 void add_run(mark_table& marks, const ranked_run_record& run);
-// An ended run into a mark's attempts. The best is the highest ratio, then
-// the earliest end, then the lowest attempt: the same table whatever order
-// the runs come in. The mark and figures shown are the best's until
-// apply_rule.
+// An ended run (one maze) into its attempt's figures; apply_rule marks them.
 void take_result(challenge_mark& mark, const ranked_run_record& run);
 // add_run for every run.
 mark_table marks_of(const std::vector<ranked_run_record>& runs);
@@ -94,11 +98,13 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
 // The leaderboard as /api/leaderboard serves it. Without details each
 // challenge shows only its mark, status and attempts (steps, bumps, score and
 // optimal are null): with shared seeds, a best run's optimal would tell the
-// others the treasure's distance in that deal before the close.
+// others the treasure's distance in that deal before the close. With
+// replays (once ranked replays are published) each challenge also lists its
+// attempts' runs: "replays": [{"attempt": 1, "runs": [12, 13, ...]}, ...].
 std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
                              const std::vector<challenge_record>& challenges,
                              const std::vector<leaderboard_row>& rows, std::size_t ranked_runs,
-                             bool details = true);
+                             bool details = true, bool replays = false);
 // One line per competitor: rank, competitor, total, found, then each
 // challenge's mark, status and score.
 std::string leaderboard_csv(const std::vector<challenge_record>& challenges,

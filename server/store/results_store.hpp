@@ -93,7 +93,8 @@ class results_store {
   virtual std::optional<ranked_run_record> run_by_number(std::uint64_t run) = 0;
   // The highest run number recorded (0 for none): a restarted server numbers on.
   virtual std::uint64_t last_run_number() = 0;
-  // Marks every run still in play as interrupted (after a crash); returns how many.
+  // Marks every run still in play as interrupted (after a crash), with the
+  // runs of the same attempt (its set's mazes before it); returns how many.
   virtual std::size_t interrupt_in_play(std::int64_t now_ms) = 0;
 };
 

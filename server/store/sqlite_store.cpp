@@ -316,8 +316,11 @@ ranked_run_record sqlite_store::read_run(statement& s) {
 
 std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms) {
   statement s(*this,
+              // A whole attempt goes back: its set's mazes ended before too.
               "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
-              "WHERE status = 'in_play'");
+              "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
+              "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
+              "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)");
   s.bind(1, now_ms).run();
   return static_cast<std::size_t>(sqlite3_changes(db_));
 }

@@ -53,7 +53,7 @@ int leaderboard(sqlite_store& store, const std::string& format) {
     for (const auto& r : runs)
       ranked += r.status != "in_play" && r.status != "interrupted";
     std::cout << leaderboard_json(store.meta("competition").value_or(""), now_ms(), challenges,
-                                  rows, ranked);
+                                  rows, ranked, true, true);
   } else if (format == "csv") {
     std::cout << leaderboard_csv(challenges, rows);
   } else {
@@ -66,7 +66,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
   const auto runs = store.runs();
   if (format == "csv") {
     std::cout << "competitor,challenge,attempt,deal,status,steps,bumps,score,optimal,ratio,found,"
-                 "treasures,started_at,ended_at\n";
+                 "treasures,started_at,ended_at,run\n";
     for (const auto& r : runs) {
       char ratio[32];
       std::snprintf(ratio, sizeof ratio, "%.6f", r.ratio);
@@ -74,7 +74,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
                 << "," << r.deal << "," << r.status << "," << r.steps << "," << r.bumps << ","
                 << r.score << "," << r.optimal << "," << ratio << "," << r.found << ","
                 << r.treasures << "," << time_or_empty(r.started_at_ms) << ","
-                << time_or_empty(r.ended_at_ms) << "\n";
+                << time_or_empty(r.ended_at_ms) << "," << r.run << "\n";
     }
     return 0;
   }
@@ -94,6 +94,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
                  {"treasures", r.treasures},
                  {"started_at", time_or_empty(r.started_at_ms)}};
     item["ended_at"] = r.ended_at_ms > 0 ? json(time_or_empty(r.ended_at_ms)) : json(nullptr);
+    item["run"] = r.run;  // its replay: /api/replays/{run}, after the close
     list.push_back(std::move(item));
   }
   std::cout << list.dump(2, ' ', false, json::error_handler_t::replace) << "\n";

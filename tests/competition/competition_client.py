@@ -6,6 +6,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
+try:
+    import websockets  # noqa: F401
+except ImportError:  # the kit needs it: every competition test skips without it
+    print("SKIP: python3-websockets is not installed")
+    sys.exit(77)
 from ariadne_client import Drone, ServerError, explore  # noqa: E402
 
 Refused = ServerError

@@ -115,6 +115,44 @@ TEST_F(competition_hub_test, a_mark_is_the_best_efficiency_over_the_attempts) {
   EXPECT_EQ(hub.last_run_number(), 0U);  // read at startup only
 }
 
+TEST_F(competition_hub_test, a_set_tells_its_place_and_at_its_end_its_mark) {
+  const auto now = std::chrono::floor<std::chrono::seconds>(now_);
+  competition_hub hub(
+      parse_competition(R"({"name": "cup", "closes_at": ")" + format_time(now + hours(24)) +
+                            R"(", "challenges": [{"id": "s", "maze": {"generator": "prim",
+                            "width": 8, "height": 8}, "mazes": 3, "max_steps": 100}]})",
+                        maze_catalog{}, host_limits{}),
+      dir_.file("db"));
+  auto one = std::get<competition_hub::attempt>(hub.open_attempt(alice, "s", now_));
+  EXPECT_EQ(hub.position_of(one.record, nullptr), (set_position{1, 1, 3}));
+  const run_result first = found(40, 10);
+  const set_position after_first = hub.position_of(one.record, &first);
+  EXPECT_EQ(after_first.ended, false);
+  EXPECT_FALSE(after_first.mark);
+  hub.record_end(competition_hub::ended(one.record, first, now_), nullptr);
+  EXPECT_EQ(hub.challenges_for(alice.id)[0].next_maze, 2U);
+  EXPECT_EQ(hub.challenges_for(alice.id)[0].attempts_left, 0U);
+  auto two = std::get<competition_hub::attempt>(hub.open_attempt(alice, "s", now_));
+  EXPECT_EQ(two.record.deal, 2U);
+  EXPECT_EQ(two.record.attempt, 1U);
+  // Another seed: a set's mazes differ.
+  EXPECT_NE(two.request.maze.seed, one.request.maze.seed);
+  // Given up on maze 2: the set ends, maze 3 counting as not found.
+  run_result gave_up;
+  gave_up.status = run_status::abandoned;
+  gave_up.score = 5;
+  const set_position end = hub.position_of(two.record, &gave_up);
+  EXPECT_EQ(end.ended, true);
+  EXPECT_EQ(end.found, 1U);
+  EXPECT_DOUBLE_EQ(*end.mark, 10.0 / (40 + 100 + 100));
+  hub.record_end(competition_hub::ended(two.record, gave_up, now_), nullptr);
+  // Once recorded, the same answer (the maze is not counted twice).
+  EXPECT_DOUBLE_EQ(*hub.position_of(two.record, &gave_up).mark, *end.mark);
+  EXPECT_FALSE(hub.challenges_for(alice.id)[0].next_maze);
+  auto none = hub.open_attempt(alice, "s", now_);
+  EXPECT_EQ(std::get<request_error>(none).code, errc::no_attempts_left);
+}
+
 TEST_F(competition_hub_test, seeds_are_per_competitor_or_shared) {
   competition_hub apart(rules("per_competitor"), dir_.file("apart"));
   const auto a1 = std::get<competition_hub::attempt>(apart.open_attempt(alice, "a", now_));

@@ -27,12 +27,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 
-try:
-    import websockets  # noqa: F401
-except ImportError:
-    print("SKIP: python3-websockets is not installed")
-    sys.exit(77)
 from competition_client import Client, Refused, ratio  # noqa: E402
+import websockets  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
@@ -97,10 +93,9 @@ def test_bad_files(folder):
         (json.dumps({"name": "x", "opens_at": "tomorrow",
                      "challenges": [{"id": "a", "maze": {"generator": "prim"}}]}),
          "competition.opens_at"),
-        # Sets are simulated, not played yet: refused, never played as one maze.
         (json.dumps({"name": "x", "challenges": [{"id": "a", "maze": {"generator": "prim"},
-                                                  "mazes": 5}]}),
-         "challenges[0].mazes: this server plays one maze per attempt"),
+                                                  "mazes": 0}]}),
+         "challenges[0].mazes"),
         (json.dumps({"name": "x", "challenges": [{"id": "a", "maze": {"generator": "prim"},
                                                   "keep": "mean"}]}),
          "challenges[0].keep"),

@@ -24,12 +24,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 
-try:
-    import websockets  # noqa: F401
-except ImportError:
-    print("SKIP: python3-websockets is not installed")
-    sys.exit(77)
 from competition_client import Client, Refused  # noqa: E402
+import websockets  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
@@ -44,26 +40,89 @@ def admin(db, *args):
                           check=True).stdout
 
 
-async def player(port, token, log_path):
-    """Plays ranked runs until the connection breaks; appends each result it
-    received to log_path as a JSON line."""
+async def player(port, token, log_path, challenge="sprint"):
+    """Plays ranked runs (the mazes of sets, one after another) until the
+    connection breaks; appends each result it received, with its place in
+    its set, to log_path as a JSON line."""
     try:
         client = await Client.connect(port, token)
         while True:
-            await client.start("sprint")
+            await client.start(challenge)
             result = await client.play_dfs()
             with open(log_path, "a") as f:
-                f.write(json.dumps(result) + "\n")
+                f.write(json.dumps({**result, "set": client.state.get("set")}) + "\n")
     except (OSError, websockets.ConnectionClosed, asyncio.TimeoutError, Refused):
         return
 
 
-def player_process(port, token, log_path):
+def player_process(port, token, log_path, challenge="sprint"):
     """A bot process: one Python process per competitor."""
     code = (f"import asyncio, sys; sys.path.insert(0, {os.path.dirname(__file__)!r}); "
             f"sys.path.insert(0, {os.path.join(os.path.dirname(__file__), '..', 'support')!r}); "
-            f"import crash_test; asyncio.run(crash_test.player({port}, {token!r}, {log_path!r}))")
+            f"import crash_test; asyncio.run(crash_test.player({port}, {token!r}, {log_path!r}, "
+            f"{challenge!r}))")
     return subprocess.Popen([sys.executable, "-c", code])
+
+
+def crash_sets(folder, rng):
+    """SIGKILL while sets of 5 mazes are played: an attempt a kill cut in the
+    middle of a maze is given back whole (every maze of it interrupted, the
+    ones already ended too), and the next attempt gets a new set."""
+    db = os.path.join(folder, "sets.db")
+    path = os.path.join(folder, "sets.json")
+    mazes = 5
+    with open(path, "w") as f:
+        json.dump({"name": "set-crash", "seeds": "shared", "challenges": [
+            {"id": "relay", "maze": {"generator": "prim", "width": 6, "height": 6},
+             "mazes": mazes, "attempts": ATTEMPTS}]}, f)
+    names = ["s1", "s2"]
+    tokens = {n: admin(db, "add-competitor", n).strip() for n in names}
+    logs = {n: os.path.join(folder, f"{n}.jsonl") for n in names}
+    for round_ in range(4):
+        proc, port = start_server(SERVER, "--competition", path, "--db", db)
+        bots = [player_process(port, tokens[n], logs[n], "relay") for n in names]
+        time.sleep(rng.uniform(0.3, 1.2))
+        if round_ < 3:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=15)
+        else:
+            stop_server(proc)
+        for bot in bots:
+            bot.wait(timeout=60)
+    # The graceful stop left mazes in play: the next start gives them back.
+    proc, port = start_server(SERVER, "--competition", path, "--db", db)
+    stop_server(proc)
+    runs = json.loads(admin(db, "export-runs"))
+    given_back = 0
+    for name in names:
+        mine = [r for r in runs if r["competitor"] == name]
+        blocks = {}
+        for r in mine:
+            blocks.setdefault((r["deal"] - 1) // mazes, []).append(r)
+        counted = []
+        for block, members in sorted(blocks.items()):
+            statuses = {r["status"] == "interrupted" for r in members}
+            check(len(statuses) == 1, f"{name}: a set half given back: {members}")
+            deals = sorted(r["deal"] for r in members)
+            check(deals == list(range(block * mazes + 1, block * mazes + 1 + len(deals))),
+                  f"{name}: a set's mazes are its block's deals in order: {deals}")
+            check(len({r["attempt"] for r in members}) == 1, f"{name}: one attempt a set")
+            if True in statuses:
+                given_back += 1
+            else:
+                counted.append(members[0]["attempt"])
+        check(counted == list(range(1, len(counted) + 1)), f"{name}: attempts {counted}")
+        # Every result received is stored with the same numbers and place.
+        with open(logs[name]) as f:
+            received = [json.loads(line) for line in f]
+        stored = {(r["attempt"], (r["deal"] - 1) % mazes + 1, r["steps"], r["score"])
+                  for r in mine}
+        check(len(received) > 0 and all(
+            (g["set"]["attempt"], g["set"]["maze"], g["steps"], g["score"]) in stored
+            for g in received), f"{name}: results received are not all stored")
+    check(given_back >= 1, "a kill gave a set back")
+    check(admin(db, "check").strip() == "ok", "integrity check of the sets' database")
+    return given_back
 
 
 def main():
@@ -145,7 +204,9 @@ def main():
     check(status == "abandoned", f"a dropped run past its window is {status}")
     check(len(json.loads(admin(db, "export-runs"))) == before, "no run added")
     stop_server(proc)
-    print(f"{kills} kills, {len(runs)} runs, {len(interrupted)} interrupted")
+    sets_given_back = crash_sets(folder, rng)
+    print(f"{kills} kills, {len(runs)} runs, {len(interrupted)} interrupted, "
+          f"{sets_given_back} sets given back")
     checks.finish()
 
 

@@ -152,6 +152,44 @@ TEST(leaderboard, keep_rules_all_last_and_best) {
 namespace ariadne {
 namespace {
 
+// A set's maze: attempt `attempt`, deal `deal`.
+ranked_run_record maze(std::uint32_t attempt, std::uint32_t deal, std::string status,
+                       std::uint64_t score, std::uint64_t optimal, std::int64_t ended) {
+  ranked_run_record r = run(1, "s", attempt, std::move(status), score, optimal, ended);
+  r.deal = deal;
+  return r;
+}
+
+TEST(leaderboard, sets_are_marked_whole_and_shown_as_sums) {
+  const std::vector<competitor_record> ann{{1, "ann", false, 0}};
+  const auto sets = [](const char* keep) {
+    return std::vector<challenge_record>{{"s", 0, 1.0,
+                                          std::string(R"({"attempts":2,"keep":")") + keep +
+                                              R"(","mazes":3,"maze":{},"move_budget":100})"}};
+  };
+  const std::vector<ranked_run_record> runs{
+      maze(1, 1, "found", 20, 10, 100), maze(1, 2, "found", 30, 10, 110),
+      maze(1, 3, "exhausted", 100, 10, 120),
+      // The second attempt, under way (or given up): one maze of three played.
+      maze(2, 4, "found", 10, 10, 200)};
+  const auto all = rank_competitors(sets("all"), ann, runs);
+  // Every maze of both attempts: (10 + 10 + 10) / (20 + 30 + 100 + 10 + 2 x 100).
+  EXPECT_DOUBLE_EQ(all[0].total, 100 * 30.0 / 360);
+  const challenge_mark& shown = all[0].challenges[0];
+  EXPECT_EQ(shown.attempts, 2U);
+  EXPECT_EQ(shown.score, 10U);  // the latest attempt's sums
+  EXPECT_EQ(shown.status, "found");
+  EXPECT_TRUE(all[0].total_error_known);
+  EXPECT_EQ(all[0].found, 1U);  // an attempt found every maze it played
+  const auto best = rank_competitors(sets("best"), ann, runs);
+  // Attempt 1: 20 / 150; attempt 2: 10 / 210, its mazes not played costing the budget.
+  EXPECT_DOUBLE_EQ(best[0].total, 100 * 20.0 / 150);
+  EXPECT_EQ(best[0].challenges[0].best_attempt, 1U);
+  EXPECT_EQ(best[0].challenges[0].score, 150U);  // its three mazes
+  EXPECT_EQ(best[0].challenges[0].status, "exhausted");
+  EXPECT_EQ(best[0].challenges[0].reached_at_ms, 120);  // its last maze's end
+}
+
 TEST(leaderboard, standard_errors_tell_which_places_are_decided) {
   const std::vector<competitor_record> people{
       {1, "ann", false, 0}, {2, "bo", false, 0}, {3, "cy", false, 0}};

@@ -231,6 +231,22 @@ TEST(codec, server_messages_round_trip) {
   const auto& reply = std::get<server_reply>(parsed);
   EXPECT_EQ(reply.id, R"("q")");
   EXPECT_EQ(std::get<state_message>(reply.message), state);
+  // A ranked run's place in its attempt's set, and the set's end: both
+  // writers (the hot path's text and the JSON tree) agree.
+  state.set = set_position{2, 5, 5, true, 3U, 0.375};
+  const std::string set_text = write_server_message(state);
+  EXPECT_NE(set_text.find(
+                R"("set":{"attempt":2,"maze":5,"mazes":5,"ended":true,"found":3,"mark":0.375})"),
+            std::string::npos)
+      << set_text;
+  EXPECT_EQ(std::get<state_message>(std::get<server_reply>(parse_server_message(set_text)).message),
+            state);
+  std::string hot;
+  append_state(hot, state);
+  EXPECT_EQ(hot, set_text);
+  state.set->maze = 6;  // past its set
+  EXPECT_TRUE(
+      std::holds_alternative<parse_error>(parse_server_message(write_server_message(state))));
 
   const std::string error_text =
       write_server_message(error_message{errc::no_run, "no run yet"}, "3");

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 
@@ -110,3 +111,12 @@ def stop_server(proc, timeout=15):
                   "SIGTERM: SIGKILL", file=sys.stderr)
             proc.kill()
     return proc.wait()
+
+
+def http_get(port, path):
+    """GET http://127.0.0.1:PORT/PATH: (status, body as text), errors included."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()

@@ -17,41 +17,19 @@ from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    print("SKIP: python3-selenium is not installed")
-    sys.exit(77)
+from browser import browser, console_errors, missing  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-DRIVER = "/usr/bin/chromedriver"
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    print("SKIP: chromium and chromium-driver are not installed")
+if missing():
+    print(f"SKIP: {missing()}")
     sys.exit(77)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 binary, artifacts = sys.argv[1], sys.argv[2]
 os.makedirs(artifacts, exist_ok=True)
 checks = Checks(verbose=True)
 check = checks.check
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,900"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
-def console_errors(driver):
-    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
 def canvas_colours(driver, canvas_id):

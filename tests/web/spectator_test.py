@@ -13,13 +13,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "support"))
 sys.path.insert(0, os.path.join(here, "..", "..", "clients", "python"))
-from ariadne_server import start_server, stop_server  # noqa: E402
+from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
 import jsonschema  # noqa: E402
@@ -47,12 +45,7 @@ def conforms(document, definition):
         return False
 
 
-def get(port, path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
-            return r.status, r.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
+get = http_get  # (status, text)
 
 
 async def refused_status(url):

@@ -20,6 +20,7 @@ import {
 import { FogView } from '../../web/js/fog.mjs';
 import { SpectatorStream } from '../../web/js/stream.mjs';
 import { connect, OPPOSITE } from '../../clients/js/ariadne.mjs';
+import { markText, replayGroups } from '../../web/js/board.mjs';
 
 const WebSocket = createRequire(new URL('../../clients/js/', import.meta.url))('ws');
 const build = process.env.ARIADNE_BUILD ?? new URL('../../build/ci', import.meta.url).pathname;
@@ -88,6 +89,30 @@ test("a maze's walls code round-trips and gives shortest paths", () => {
   ]);
   assert.equal(open.shortestPath({ x: 0, y: 0 }, { x: 0, y: 1 }), null);
   assert.throws(() => new Maze(2, 2, 'fffg'), /hex digit/);
+});
+
+test("a leaderboard cell: its mark, and after the close its sets' replays", () => {
+  assert.equal(markText(undefined), '');
+  assert.equal(markText({ mark: 0.25, attempts: 1 }), '0.25 (1 attempt)');
+  assert.equal(markText({ mark: 0.26560587515, attempts: 2 }), '0.266 (2 attempts)');
+  assert.deepEqual(replayGroups({ mark: 0.25, attempts: 1 }), []);
+  const groups = replayGroups({
+    mark: 0.4,
+    attempts: 2,
+    replays: [
+      { attempt: 1, runs: [12, 13, 15] },
+      { attempt: 2, runs: [20] },
+    ],
+  });
+  assert.deepEqual(
+    groups.map((g) => [g.attempt, g.links.map((l) => l.text)]),
+    [
+      [1, ['1', '2', '3']],
+      [2, ['run 20']],
+    ],
+  );
+  assert.equal(groups[0].links[2].href, '/replay?url=/api/replays/15');
+  assert.equal(groups[0].links[2].title, 'attempt 1, maze 3 of 3: run 15');
 });
 
 test('the stream passes each message on once and resumes after a drop', () => {

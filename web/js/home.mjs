@@ -1,6 +1,33 @@
 // The home page: live and finished runs, and in competition mode the
 // leaderboard and the challenges, kept up to date.
 import { $, setText, cell, link, getJson } from './page.mjs';
+import { markText, replayGroups } from './board.mjs';
+
+// A challenge's cell: its mark, then (after the close) its attempts' replays.
+function markCell(mark) {
+  const td = cell(markText(mark), 'num');
+  const groups = replayGroups(mark);
+  if (groups.length === 0) return td;
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'replays';
+  details.append(summary);
+  for (const group of groups) {
+    const line = document.createElement('div');
+    line.className = 'replays';
+    line.append(`attempt ${group.attempt}: `);
+    for (const l of group.links) {
+      const a = document.createElement('a');
+      a.textContent = l.text;
+      a.href = l.href;
+      a.title = l.title;
+      line.append(a, ' ');
+    }
+    details.append(line);
+  }
+  td.append(details);
+  return td;
+}
 
 function fillRuns(tbody, runs, finished) {
   const rows = runs.map((r) => {
@@ -80,10 +107,7 @@ async function refreshCompetition() {
         ),
         cell(row.found, 'num'),
       );
-      for (const id of ids) {
-        const mark = row.challenges?.[id];
-        tr.append(cell(mark ? `${mark.mark} (${mark.attempts})` : '', 'num'));
-      }
+      for (const id of ids) tr.append(markCell(row.challenges?.[id]));
       return tr;
     }),
   );

@@ -54,26 +54,41 @@ try {
     const wanted =
       values.attempts !== undefined ? Number(values.attempts) : about.keep === 'all' ? left : 1;
     if (!Number.isInteger(wanted) || wanted < 1) throw new Error('--attempts must be at least 1');
-    runs = Math.max(1, Math.min(wanted, left));
+    // A set under way (a lost connection) is finished first.
+    runs = Math.max(1, Math.min(wanted, left + (about.next_maze ? 1 : 0)));
   }
   let allFound = true;
   for (let k = 0; k < runs; k += 1) {
-    const first = await drone.start(
-      values.challenge
-        ? { challenge: values.challenge }
-        : { maze, treasures: Number(values.treasures) },
-    );
-    console.log(
-      `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
-        (first.seed !== undefined ? ` seed ${first.seed}` : ''),
-    );
-    const result = await depthFirst(drone);
-    console.log(
-      `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
-        `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
-    );
-    console.log('result:', JSON.stringify(result));
-    allFound = allFound && result.status === 'found';
+    // One attempt: with a challenge of several mazes, one start per maze
+    // until the server says the attempt's set has ended.
+    for (let ended = false; !ended;) {
+      const first = await drone.start(
+        values.challenge
+          ? { challenge: values.challenge }
+          : { maze, treasures: Number(values.treasures) },
+      );
+      const place = first.set ?? { maze: 1, mazes: 1 };
+      console.log(
+        `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
+          (first.seed !== undefined ? ` seed ${first.seed}` : '') +
+          (first.set ? `, maze ${place.maze} of ${place.mazes}` : ''),
+      );
+      const result = await depthFirst(drone);
+      console.log(
+        `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
+          `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
+      );
+      console.log('result:', JSON.stringify(result));
+      allFound = allFound && result.status === 'found';
+      const after = drone.state?.set;
+      ended = after?.ended ?? true;
+      if (ended && after?.mark !== undefined) {
+        console.log(
+          `attempt ${after.attempt} ended: ${after.found} of ${after.mazes} mazes found, ` +
+            `mark ${after.mark.toFixed(4)}`,
+        );
+      }
+    }
   }
   process.exitCode = allFound ? 0 : 1;
 } catch (error) {

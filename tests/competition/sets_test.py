@@ -1,0 +1,317 @@
+#!/usr/bin/python3
+"""A challenge of several mazes per attempt (a set), against the real server
+and a real SQLite file. ariadne-bot, the Python kit and the JavaScript kit
+play whole attempts; a hand-driven client walks through a set maze by maze,
+abandons one (the attempt ends there, its unplayed mazes counted as not
+found), drops its connection between two mazes and comes back to finish the
+set. The leaderboard must equal the totals computed here from the clients'
+own numbers; nothing shows a set's mazes before the close; after it, every
+maze of every set is revealed (the unplayed ones too), regenerates the very
+maze played, and the set runs' replays are published.
+
+Usage: sets_test.py BUILD_DIR SOURCE_DIR
+"""
+import asyncio
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
+sys.path.insert(0, os.path.dirname(__file__))
+from ariadne_server import http_get, start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
+
+from competition_client import Client, Refused  # noqa: E402
+import browser  # noqa: E402
+
+BUILD, SOURCE = sys.argv[1], sys.argv[2]
+SERVER = os.path.join(BUILD, "server/app/ariadne-server")
+ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
+KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
+JS_KIT = os.path.join(SOURCE, "clients/js/examples/dfs-bot.mjs")
+K = 5
+ATTEMPTS = 2
+CHALLENGES = [
+    {"id": "relay", "maze": {"generator": "hunt_and_kill", "width": 10, "height": 10},
+     "mazes": K, "attempts": ATTEMPTS},
+    {"id": "single", "maze": {"generator": "prim", "width": 8, "height": 8}},
+]
+checks = Checks()
+check = checks.check
+
+
+def admin(db, *args):
+    return subprocess.run([ADMIN, "--db", db, *args], capture_output=True, text=True, timeout=30,
+                          check=True).stdout
+
+
+get = http_get  # (status, text)
+
+
+def write(folder, name, doc):
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
+def cost(r, budget):
+    """A maze's cost in the mark (docs/competition.md)."""
+    if r["status"] == "found":
+        return max(r["score"], r["optimal"], 1)
+    return max(r["score"], budget, 1)
+
+
+def gain(r):
+    if r["status"] != "found":
+        return 0
+    return 1 if r["optimal"] == 0 and r["score"] == 0 else r["optimal"]
+
+
+def set_mark(results, budget, mazes=K):
+    """sum_ratio over one set: its unplayed mazes cost the move budget."""
+    below = sum(cost(r, budget) for r in results) + (mazes - len(results)) * budget
+    return min(1.0, sum(gain(r) for r in results) / below)
+
+
+def results_in(output):
+    return [json.loads(line[len("result: "):]) for line in output.splitlines()
+            if line.startswith("result: ")]
+
+
+async def bob_plays(port, token, budget):
+    """Maze by maze, by hand. Returns bob's results by attempt and his runs."""
+    by_attempt = {1: [], 2: []}
+    runs = []
+    bob = await Client.connect(port, token)
+    first = await bob.start("relay")
+    check(first.get("set") == {"attempt": 1, "maze": 1, "mazes": K} and "seed" not in first,
+          f"a set's first start: {first}")
+    runs.append(first["run"])
+    result = await bob.play_dfs()
+    by_attempt[1].append(result)
+    place = bob.state.get("set")
+    check(place == {"attempt": 1, "maze": 1, "mazes": K, "ended": False},
+          f"the first maze's result: {place}")
+    listed = {c["id"]: c for c in (await bob.request({"type": "challenges"}))["challenges"]}
+    check(listed["relay"]["attempts_left"] == ATTEMPTS - 1 and listed["relay"]["next_maze"] == 2,
+          f"a set under way, listed: {listed['relay']}")
+    check("next_maze" not in listed["single"], "no set under way on single")
+    # Nothing tells the set's mazes before the close.
+    status, doc = get(port, "/api/competition")
+    check(all("deals" not in c for c in json.loads(doc)["challenges"]), "deals before the close")
+    status, _ = get(port, f"/api/replays/{first['run']}")
+    check(status == 403, f"a set run's replay before the close: {status}")
+    # The second maze: a few moves, then given up. The attempt ends there.
+    second = await bob.start("relay")
+    check(second["set"] == {"attempt": 1, "maze": 2, "mazes": K}, f"maze 2: {second['set']}")
+    check(second["run"] != first["run"], "each maze is a run of its own")
+    runs.append(second["run"])
+    await bob.play_dfs(max_moves=3)
+    if "result" not in bob.state:
+        await bob.abandon()
+    result = bob.state["result"]
+    by_attempt[1].append(result)
+    place = bob.state["set"]
+    expected = set_mark(by_attempt[1], budget)
+    check(place["ended"] is True and place["maze"] == 2 and
+          place["found"] == sum(r["status"] == "found" for r in by_attempt[1]) and
+          abs(place["mark"] - expected) < 1e-12,
+          f"an abandoned set ends, its mazes left counted as not found: {place}, wanted {expected}")
+    # The next start opens the second attempt.
+    third = await bob.start("relay")
+    check(third["set"] == {"attempt": 2, "maze": 1, "mazes": K}, f"attempt 2: {third['set']}")
+    runs.append(third["run"])
+    by_attempt[2].append(await bob.play_dfs())
+    frames = "\n".join(bob.frames)
+    await bob.close()  # between two mazes: the set waits
+    return by_attempt, runs, frames
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="ariadne-sets-")
+    db = os.path.join(folder, "sets.db")
+    names = ["alice", "bob", "carol"]
+    tokens = {n: admin(db, "add-competitor", n).strip() for n in names}
+    path = write(folder, "sets.json", {"name": "set-cup", "seeds": "per_competitor",
+                                       "challenges": CHALLENGES})
+    log = open(os.path.join(folder, "server.log"), "w")
+    proc, port = start_server(SERVER, "--competition", path, "--db", db, "--log-level", "info",
+                              log=log)
+    try:
+        about = {c["id"]: c for c in json.loads(get(port, "/api/competition")[1])["challenges"]}
+        check(about["relay"]["mazes"] == K, f"/api/competition: {about['relay']}")
+        budget = about["relay"]["move_budget"]
+        # alice: ariadne-bot plays every attempt left, each a whole set.
+        out = os.path.join(folder, "alice.json")
+        run = subprocess.run([BOT, "--url", f"ws://127.0.0.1:{port}/ws", "--token",
+                              tokens["alice"], "--challenge", "relay", "--bot", "frontier",
+                              "--json", out], capture_output=True, text=True, timeout=120)
+        check(run.returncode == 0, f"alice's bot: {run.stdout}{run.stderr}")
+        with open(out) as f:
+            alice = json.load(f)["runs"]
+        check([(r["attempt"], r["maze"]) for r in alice] ==
+              [(a, m) for a in range(1, ATTEMPTS + 1) for m in range(1, K + 1)],
+              f"alice played two whole sets: {[(r['attempt'], r['maze']) for r in alice]}")
+        for a in range(1, ATTEMPTS + 1):
+            mine = [r for r in alice if r["attempt"] == a]
+            check(abs(mine[-1].get("attempt_mark", -1) - set_mark(mine, budget)) < 1e-12,
+                  f"alice's attempt {a} mark as the server told it")
+        check(run.stdout.count("ended:") == ATTEMPTS, f"ariadne-bot's lines: {run.stdout}")
+        # bob: by hand, then the Python kit finishes the set he left.
+        by_attempt, bob_runs, frames = asyncio.run(bob_plays(port, tokens["bob"], budget))
+        kit = subprocess.run([sys.executable, KIT, "--url", f"ws://127.0.0.1:{port}/ws",
+                              "--token", tokens["bob"], "--challenge", "relay"],
+                             capture_output=True, text=True, timeout=120)
+        finished = results_in(kit.stdout)
+        check(len(finished) == K - 1 and "maze 2 of 5" in kit.stdout and
+              "attempt 2 ended" in kit.stdout,
+              f"the kit finished bob's set: {kit.stdout}{kit.stderr}")
+        by_attempt[2] += finished
+        check("seed" not in frames and "seed" not in kit.stdout, "a set's seed on the wire")
+
+        async def one_more():
+            c = await Client.connect(port, tokens["bob"])
+            try:
+                await c.start("relay")
+                return None
+            except Refused as e:
+                return e.code
+            finally:
+                await c.close()
+        check(asyncio.run(one_more()) == "no_attempts_left", "bob's attempts are used")
+        # carol: the JavaScript kit's example, one attempt.
+        played = {"alice": {a: [r for r in alice if r["attempt"] == a] for a in (1, 2)},
+                  "bob": by_attempt}
+        node = shutil.which("node")
+        if node:
+            js = subprocess.run([node, JS_KIT, "--url", f"ws://127.0.0.1:{port}/ws", "--token",
+                                 tokens["carol"], "--challenge", "relay", "--attempts", "1"],
+                                capture_output=True, text=True, timeout=120)
+            carol = results_in(js.stdout)
+            check(len(carol) == K and js.stdout.count("attempt 1 ended") == 1,
+                  f"the JavaScript kit played a set: {js.stdout}{js.stderr}")
+            played["carol"] = {1: carol}
+        # The leaderboard against the clients' own numbers (keep all: every
+        # maze of every attempt allowed, one sum).
+        runs_now = sum(len(r) for p in played.values() for r in p.values())
+        # The leaderboard's cache follows the writes: wait until it shows them.
+        deadline = time.monotonic() + 20
+        board = json.loads(get(port, "/api/leaderboard")[1])
+        while board["ranked_runs"] < runs_now and time.monotonic() < deadline:
+            time.sleep(0.05)
+            board = json.loads(get(port, "/api/leaderboard")[1])
+        check(board["ranked_runs"] == runs_now, f"{board['ranked_runs']} runs ranked")
+        rows = {r["competitor"]: r for r in board["rows"]}
+        for name, attempts in played.items():
+            mazes = [r for a in sorted(attempts) for r in attempts[a]]
+            unplayed = ATTEMPTS * K - len(mazes)
+            mark = min(1.0, sum(gain(r) for r in mazes) /
+                       (sum(cost(r, budget) for r in mazes) + unplayed * budget))
+            total = 100 * mark / 2  # relay and single weigh 1 each; single not played
+            row = rows[name]
+            check(abs(row["challenges"]["relay"]["mark"] - mark) < 1e-9 and
+                  abs(row["total"] - total) < 1e-7 and row["total_error"] is not None,
+                  f"{name}: {row} wanted mark {mark} total {total}")
+            check(row["challenges"]["relay"]["attempts"] == len(attempts),
+                  f"{name}'s attempts: {row['challenges']['relay']}")
+        status, text = get(port, "/api/leaderboard.csv")
+        check(status == 200 and "relay.mark" in text, "the CSV")
+    finally:
+        stop_server(proc)
+        log.close()
+    with open(os.path.join(folder, "server.log")) as f:
+        logged = f.read()
+    check("attempt 1 maze 2 of 5" in logged, "the log names a set's maze")
+    ranked_lines = [line for line in logged.splitlines() if "challenge relay" in line]
+    check(ranked_lines and not any(re.search(r"seed \d", line) for line in ranked_lines),
+          "no ranked seed in the log")
+    after_close(folder, db, played, bob_runs)
+    checks.finish()
+
+
+def after_close(folder, db, played, bob_runs):
+    closed = write(folder, "closed.json", {"name": "set-cup", "seeds": "per_competitor",
+                                           "closes_at": "2020-01-01T00:00:00Z",
+                                           "challenges": CHALLENGES})
+    proc, port = start_server(SERVER, "--competition", closed, "--db", db)
+    try:
+        revealed = {c["id"]: c for c in json.loads(get(port, "/api/competition")[1])["challenges"]}
+        relay = revealed["relay"]
+        dealt = {(d["competitor"], d["deal"]): d["seed"] for d in relay["deals"]}
+        # Every maze of every set, bob's three unplayed mazes of his first
+        # attempt included.
+        for name, attempts in played.items():
+            want = {(name, d) for d in range(1, len(attempts) * K + 1)}
+            check(want <= set(dealt), f"{name}'s sets revealed: {sorted(d for d in dealt if d[0] == name)}")
+        runs = [r for r in json.loads(admin(db, "export-runs")) if r["challenge"] == "relay"]
+        checked = 0
+        for r in runs:
+            seed = dealt.get((r["competitor"], r["deal"]))
+            check(seed is not None, f"{r['competitor']}'s deal {r['deal']} revealed")
+            if seed is None:
+                continue
+            args = ["--offline", "--bot", "frontier", "--seeds", str(seed), "-q", "--generator",
+                    "hunt_and_kill", "--size", "10x10", "--json", os.path.join(folder, "re.json")]
+            subprocess.run([BOT, *args], capture_output=True, text=True, timeout=60, check=True)
+            with open(os.path.join(folder, "re.json")) as f:
+                optimal = json.load(f)["runs"][0]["optimal"]
+            check(optimal == r["optimal"], f"regenerated {r['competitor']} deal {r['deal']}")
+            checked += 1
+        check(checked == sum(len(a) for p in played.values() for a in p.values()),
+              f"{checked} set mazes regenerated")
+        for run in bob_runs:
+            status, text = get(port, f"/api/replays/{run}")
+            check(status == 200 and json.loads(text)["run"] == run,
+                  f"a set run's replay after the close: {status}")
+        board = json.loads(get(port, "/api/leaderboard")[1])
+        replays = {r["competitor"]: r["challenges"]["relay"]["replays"] for r in board["rows"]}
+        check([len(a["runs"]) for a in replays["bob"]] == [2, K] and
+              replays["bob"][0]["runs"] == bob_runs[:2],
+              f"bob's sets' runs on the leaderboard: {replays['bob']}")
+        leaderboard_page(port, replays)
+    finally:
+        stop_server(proc)
+
+
+def leaderboard_page(port, replays):
+    """The home page links every set run's replay from the leaderboard, at a
+    desktop's width and a phone's, with a clean console."""
+    if browser.missing():
+        print(f"note: the page is not checked here: {browser.missing()}")
+        return
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    artifacts = os.path.join(BUILD, "artifacts")
+    os.makedirs(artifacts, exist_ok=True)
+    for width, height, name in ((1280, 900, "desktop"), (390, 844, "phone")):
+        driver = browser.browser(width, height)
+        try:
+            driver.get(f"http://127.0.0.1:{port}/")
+            WebDriverWait(driver, 20).until(
+                lambda d: len(d.find_elements(By.CSS_SELECTOR, "#leaderboard details")) > 0)
+            for summary in driver.find_elements(By.CSS_SELECTOR, "#leaderboard details summary"):
+                summary.click()
+            links = [a.get_attribute("href") for a in
+                     driver.find_elements(By.CSS_SELECTOR, "#leaderboard details a")]
+            wanted = [f"http://127.0.0.1:{port}/replay?url=/api/replays/{run}"
+                      for rows in replays.values() for a in rows for run in a["runs"]]
+            check(sorted(links) == sorted(wanted), f"{name}: the replays linked: {links}")
+            driver.save_screenshot(os.path.join(artifacts, f"sets-leaderboard-{name}.png"))
+            first = driver.find_element(By.CSS_SELECTOR, "#leaderboard details a")
+            first.click()
+            WebDriverWait(driver, 20).until(lambda d: "/replay" in d.current_url)
+            errors = browser.console_errors(driver)
+            check(not errors, f"{name}: the console: {errors}")
+        finally:
+            driver.quit()
+
+
+if __name__ == "__main__":
+    main()

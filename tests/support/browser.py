@@ -1,0 +1,38 @@
+"""Headless Chromium for the tests (Debian's chromium and chromium-driver,
+driven by Selenium): a browser, its console's errors, and whether the
+machine has one."""
+import os
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+except ImportError:
+    webdriver = None
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+
+
+def missing():
+    """Why no browser can be started here, or None."""
+    if webdriver is None:
+        return "python3-selenium is not installed"
+    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+        return "chromium and chromium-driver are not installed"
+    return None
+
+
+def browser(width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 f"--window-size={width},{height}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def console_errors(driver):
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
