@@ -11,8 +11,20 @@
 #include "server/app/costly_work.hpp"
 #include "server/app/server_context.hpp"
 #include "server/app/session_core.hpp"
+#include "server/baseline/baseline.hpp"
 
 namespace ariadne {
+
+namespace {
+
+// The reference bot's cost on a ranked maze: it plays the dealt request offline.
+std::uint64_t reference_of(server_context& context, const std::string& challenge,
+                           const run_request& request) {
+  const run_result played = play_offline(reference_bot, request, context.catalog(), context.host());
+  return context.competition()->reference_cost(challenge, played);
+}
+
+}  // namespace
 
 websocket_handler::frame_result run_starter::start(const run_request& request,
                                                    std::optional<ranked_run_record> ranked,
@@ -31,13 +43,17 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   // competition file for a ranked one); what the host refuses is refused
   // before any budget is touched.
   if (auto problem = check_host(request, catalog, context.host())) return refuse(*problem);
-  const std::uint64_t cost = setup_cost(request, catalog);
+  const std::uint64_t cells = request_cells(request, catalog);
+  // A reference mark has the reference bot play the maze as well (its cost
+  // is kept with the run, secret, for the mark).
+  const bool reference = ranked && context.competition()->needs_reference(ranked->challenge);
+  const std::uint64_t cost =
+      setup_cost(request, catalog) + (reference ? play_offline_cost(cells) : 0);
   if (!context.budgets().charge_setup(core_.address, cost, now)) {
     return refuse({errc::rate_limited,
                    "your address has asked the server to set up more mazes than its share; try "
                    "again in a few seconds"});
   }
-  const std::uint64_t cells = request_cells(request, catalog);
   run_slot slot = context.budgets().reserve_run(cells, core_.address);
   if (!slot) {
     return refuse({errc::server_busy,
@@ -64,18 +80,26 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   // A big maze is set up on the job pool, never on this I/O thread. The job
   // holds the connection (sink) until it has answered.
   server_context* c = &context;
-  auto job = [c, sink, request, run_id, seed, now, feed, id = std::string(id), this] {
+  const std::string challenge = ranked ? ranked->challenge : std::string();
+  auto job = [c, sink, request, run_id, seed, now, feed, id = std::string(id), reference, challenge,
+              this] {
     std::variant<run, request_error> setup = request_error{};
+    std::uint64_t reference_cost = 0;
     try {
       setup = set_up_checked_run(request, c->catalog(), c->host(), run_id, seed, now, feed.get());
+      if (reference && std::holds_alternative<run>(setup)) {
+        reference_cost = reference_of(*c, challenge, request);
+      }
     } catch (const std::exception& e) {
       setup = request_error{errc::server_busy,
                             std::string("the server could not set this maze up: ") + e.what()};
     }
-    sink->resume([this, setup = std::move(setup), id](std::string& answer) mutable {
+    sink->resume([this, setup = std::move(setup), id, reference_cost](std::string& answer) mutable {
       // The run's clock starts when its start is answered, not when it was asked.
+      auto attempt = take_pending_ranked();
+      if (attempt) attempt->reference = reference_cost;
       finish(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
-             take_pending_ranked(), id, answer, clock::now());
+             std::move(attempt), id, answer, clock::now());
       return true;
     });
   };
@@ -90,6 +114,9 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
     case costly_work::placement::here: {
       auto setup =
           set_up_checked_run(request, catalog, context.host(), run_id, seed, now, feed.get());
+      if (reference && std::holds_alternative<run>(setup)) {
+        ranked->reference = reference_of(context, ranked->challenge, request);
+      }
       pending_feed_.reset();
       pending_ranked_.reset();
       finish(std::move(setup), std::move(pending_slot_), std::move(feed), std::move(ranked), id,

@@ -55,12 +55,25 @@ std::variant<run_request, std::string> parse_baseline_query(std::string_view que
   return request;
 }
 
+std::uint64_t play_offline_cost(std::uint64_t cells) {
+  return costliest_setup(cells) + 10 * cells;
+}
+
 std::uint64_t baseline_cost(const run_request& request) {
-  // Each bot sets the maze up and plays at most its move limit; a move costs
-  // about as much as setting up one cell.
   const std::uint64_t cells = static_cast<std::uint64_t>(*request.maze.width) *
                               static_cast<std::uint64_t>(*request.maze.height);
-  return all_bots().size() * (costliest_setup(cells) + 10 * cells);
+  return all_bots().size() * play_offline_cost(cells);
+}
+
+run_result play_offline(std::string_view bot, run_request request, const maze_catalog& catalog,
+                        const host_limits& host) {
+  request.time_limit_ms.reset();
+  local_drone drone(host, &catalog);
+  auto player = make_bot(bot);
+  drone.start(request);
+  player->play(drone);
+  if (!drone.finished()) drone.abandon();
+  return *drone.state().result;
 }
 
 std::string baseline_json(const run_request& request, const maze_catalog& catalog,
@@ -69,12 +82,7 @@ std::string baseline_json(const run_request& request, const maze_catalog& catalo
   json bots = json::array();
   std::uint64_t optimal = 0;
   for (const bot_info& info : all_bots()) {
-    local_drone drone(host, &catalog);
-    auto player = make_bot(info.name);
-    drone.start(request);
-    player->play(drone);
-    if (!drone.finished()) drone.abandon();
-    const run_result& r = *drone.state().result;
+    const run_result r = play_offline(info.name, request, catalog, host);
     optimal = r.optimal;
     bots.push_back({{"bot", info.name},
                     {"status", to_string(r.status)},

@@ -161,6 +161,19 @@ void competition_hub::give_back(const ranked_run_record& record) {
   }
 }
 
+bool competition_hub::needs_reference(std::string_view challenge) const {
+  const struct challenge* c = rules_.find(challenge);
+  return c != nullptr && c->mark == mark_rule::reference_sum;
+}
+
+std::uint64_t competition_hub::reference_cost(std::string_view challenge,
+                                              const run_result& played) const {
+  const struct challenge* c = rules_.find(challenge);
+  if (c == nullptr) return 0;
+  return maze_cost({played.status == run_status::found, played.score, played.optimal, 0},
+                   c->move_budget());
+}
+
 set_position competition_hub::position_of(const ranked_run_record& record,
                                           const run_result* result) const {
   const challenge* c = rules_.find(record.challenge);
@@ -182,7 +195,8 @@ set_position competition_hub::position_of(const ranked_run_record& record,
     }
     // Until its end is recorded, this maze is not among them.
     if (book_.in_play(record.competitor, record.challenge, record.deal)) {
-      mazes.push_back({result->status == run_status::found, result->score, result->optimal, 0});
+      mazes.push_back(
+          {result->status == run_status::found, result->score, result->optimal, record.reference});
     }
   }
   p.found = static_cast<std::uint32_t>(

@@ -84,6 +84,10 @@ class competition_hub {
   // A maze that could not be set up (the server was busy): not played, and
   // when it was its attempt's first, the attempt is not counted.
   void give_back(const ranked_run_record& record);
+  // True when the challenge's mark needs the reference bot's cost on each
+  // maze (reference_sum); reference_cost is that cost from its result.
+  bool needs_reference(std::string_view challenge) const;
+  std::uint64_t reference_cost(std::string_view challenge, const run_result& played) const;
   // Where a ranked run stands in its attempt's set; with its result, whether
   // the set ends there, and then the attempt's mazes found and mark.
   set_position position_of(const ranked_run_record& record, const run_result* result) const;

@@ -159,6 +159,14 @@ challenge read_challenge(const json& c, const std::string& where, const maze_cat
     ch.height = m.height.value_or(default_side);
     ch.label = m.generator.value_or(std::string(default_generator));
   }
+  if (ch.mark == mark_rule::reference_sum &&
+      static_cast<std::int64_t>(ch.width) * ch.height > reference_max_cells) {
+    // The server plays the reference bot on every maze it deals.
+    fail(where + ".mark", "\"reference_sum\" is for mazes of at most " +
+                              std::to_string(reference_max_cells) +
+                              " cells (64 x 64); this one has " +
+                              std::to_string(static_cast<std::int64_t>(ch.width) * ch.height));
+  }
   json definition = json::object();
   json maze_json = json::object();
   if (m.name) maze_json["name"] = *m.name;

@@ -43,7 +43,7 @@ void show(challenge_mark& m, const attempt_figures& a, double mark) {
 
 void take_result(challenge_mark& m, const ranked_run_record& r) {
   std::vector<maze_outcome>& mazes = m.played[r.attempt];
-  mazes.push_back({r.status == "found", r.score, r.optimal, 0});
+  mazes.push_back({r.status == "found", r.score, r.optimal, r.reference});
   attempt_figures& a = m.figures[r.attempt];
   if (mazes.size() == 1 || a.status == "found") a.status = r.status;
   a.steps += r.steps;

@@ -15,8 +15,8 @@ struct maze_outcome {
   bool found = false;         // every treasure found
   std::uint64_t score = 0;    // steps + bump penalty x bumps
   std::uint64_t optimal = 0;  // the shortest path, summed over the treasures
-  // The reference bot's score on the same maze and treasure (only the
-  // reference marks read it; the server computes no reference today).
+  // The reference bot's cost on the same maze and treasures (only the
+  // reference marks read it; the server plays it when it deals the maze).
   std::uint64_t reference = 0;
 };
 
@@ -105,7 +105,11 @@ struct challenge_scoring {
 
 // The marks a competition file may choose: the measured ones that rank the
 // bundled bots in their order (docs/competition.md, "Choosing the mark").
-inline constexpr mark_rule offered_marks[] = {mark_rule::sum_ratio};
+// reference_sum has the server play the reference bot (frontier) offline on
+// every maze it deals, so its mazes stay small.
+inline constexpr mark_rule offered_marks[] = {mark_rule::sum_ratio, mark_rule::reference_sum};
+inline constexpr std::string_view reference_bot = "frontier";
+inline constexpr std::int64_t reference_max_cells = 64 * 64;
 inline constexpr mark_rule measured_marks[] = {mark_rule::sum_ratio, mark_rule::mean_ratio,
                                                mark_rule::geometric, mark_rule::reference_sum,
                                                mark_rule::reference_mean};

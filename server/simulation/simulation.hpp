@@ -19,7 +19,7 @@ struct simulation_options {
   std::string secret = "ariadne-simulate";  // secret r is SECRET/r
   // The bot whose score on each maze the reference marks compare with
   // (played only when they are measured).
-  std::string reference = "frontier";
+  std::string reference = std::string(reference_bot);
   bool references = false;
   unsigned jobs = 0;  // 0: one per core
 };

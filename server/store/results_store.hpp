@@ -51,6 +51,9 @@ struct ranked_run_record {
   // run_by_number only, never by runs()).
   std::uint64_t run = 0;
   std::string moves;
+  // With a reference mark: the reference bot's cost on the same maze and
+  // treasures, computed when the maze is dealt; never published.
+  std::uint64_t reference = 0;
 
   friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
 };

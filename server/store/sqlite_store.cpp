@@ -94,6 +94,7 @@ CREATE TABLE IF NOT EXISTS runs(
   ended_at_ms INTEGER NOT NULL DEFAULT 0,
   run INTEGER NOT NULL DEFAULT 0,
   moves TEXT NOT NULL DEFAULT '',
+  reference INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY(competitor, challenge, deal));
 )sql";
 
@@ -116,17 +117,22 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
     exec(schema);
-    // A database made before replays were kept: add their columns.
+    // A database made before replays were kept, or before reference marks:
+    // add their columns.
     bool has_moves = false;
+    bool has_reference = false;
     {
       statement columns(*this, "PRAGMA table_info(runs)");
-      while (columns.step())
+      while (columns.step()) {
         has_moves = has_moves || columns.text(1) == "moves";
+        has_reference = has_reference || columns.text(1) == "reference";
+      }
     }
     if (!has_moves) {
       exec("ALTER TABLE runs ADD COLUMN run INTEGER NOT NULL DEFAULT 0");
       exec("ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''");
     }
+    if (!has_reference) exec("ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0");
     exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
   }
 }
@@ -229,7 +235,7 @@ void sqlite_store::put_challenge(const challenge_record& c) {
 void sqlite_store::insert_run(const ranked_run_record& r) {
   statement s(*this,
               "INSERT INTO runs(competitor, challenge, deal, attempt, status, treasures, "
-              "started_at_ms, run) VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+              "started_at_ms, run, reference) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, r.competitor)
       .bind(2, r.challenge)
       .bind(3, std::int64_t{r.deal})
@@ -237,7 +243,8 @@ void sqlite_store::insert_run(const ranked_run_record& r) {
       .bind(5, r.status)
       .bind(6, std::int64_t{r.treasures})
       .bind(7, r.started_at_ms)
-      .bind(8, static_cast<std::int64_t>(r.run));
+      .bind(8, static_cast<std::int64_t>(r.run))
+      .bind(9, static_cast<std::int64_t>(r.reference));
   if (!s.run()) fail("a run recorded twice");
 }
 
@@ -264,11 +271,12 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
 }
 
 std::vector<ranked_run_record> sqlite_store::runs() {
-  statement s(*this,
-              "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
-              "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
-              "r.ended_at_ms, r.run FROM runs r JOIN competitors c ON c.id = r.competitor "
-              "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+  statement s(
+      *this,
+      "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
+      "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
+      "r.ended_at_ms, r.run, r.reference FROM runs r JOIN competitors c ON c.id = r.competitor "
+      "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
   std::vector<ranked_run_record> list;
   while (s.step())
     list.push_back(read_run(s));
@@ -279,12 +287,13 @@ std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) 
   statement s(*this,
               "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
               "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
-              "r.ended_at_ms, r.run, r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "
+              "r.ended_at_ms, r.run, r.reference, r.moves FROM runs r "
+              "JOIN competitors c ON c.id = r.competitor "
               "WHERE r.run = ? AND r.run != 0");
   s.bind(1, static_cast<std::int64_t>(run));
   if (!s.step()) return std::nullopt;
   ranked_run_record r = read_run(s);
-  r.moves = s.text(16);
+  r.moves = s.text(17);
   return r;
 }
 
@@ -311,6 +320,7 @@ ranked_run_record sqlite_store::read_run(statement& s) {
   r.started_at_ms = s.integer(13);
   r.ended_at_ms = s.integer(14);
   r.run = static_cast<std::uint64_t>(s.integer(15));
+  r.reference = static_cast<std::uint64_t>(s.integer(16));
   return r;
 }
 

@@ -120,7 +120,10 @@ int simulate(const simulate_request& s) {
     if (comma > start) options.bots.push_back(s.bots.substr(start, comma - start));
     start = comma + 1;
   }
+  // The reference bot plays when a mark compares with it.
   options.references = s.compare_marks;
+  for (const challenge& c : rules.challenges)
+    options.references = options.references || c.mark == mark_rule::reference_sum;
   competition_plays plays;
   try {
     plays = play_competition(rules, catalog, host, options);

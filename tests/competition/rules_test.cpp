@@ -138,6 +138,16 @@ TEST(rules, sets_of_mazes_and_how_they_are_marked) {
             std::string::npos);
   EXPECT_NE(one(R"("mark": "mean_ratio")").find("challenges[0].mark"), std::string::npos);
   EXPECT_EQ(one(R"("mark": "sum_ratio")"), "");
+  // The reference bot plays every maze dealt: small mazes only (prim's
+  // default is 16 x 16).
+  EXPECT_EQ(one(R"("mark": "reference_sum")"), "");
+  EXPECT_EQ(error_of(R"({"name": "x", "challenges": [{"id": "a", "mark": "reference_sum",
+                "maze": {"generator": "prim", "width": 64, "height": 64}}]})"),
+            "");
+  EXPECT_NE(error_of(R"({"name": "x", "challenges": [{"id": "a", "mark": "reference_sum",
+                "maze": {"generator": "prim", "width": 65, "height": 64}}]})")
+                .find("challenges[0].mark: \"reference_sum\" is for mazes of at most 4096 cells"),
+            std::string::npos);
   EXPECT_NE(one(R"("keep": "worst")").find("challenges[0].keep"), std::string::npos);
   EXPECT_NE(one(R"("mazes": "5")").find("challenges[0].mazes"), std::string::npos);
 }

@@ -41,7 +41,12 @@ CHALLENGES = [
     {"id": "relay", "maze": {"generator": "hunt_and_kill", "width": 10, "height": 10},
      "mazes": K, "attempts": ATTEMPTS},
     {"id": "single", "maze": {"generator": "prim", "width": 8, "height": 8}},
+    # Marked against the reference bot (frontier), which the server plays on
+    # each maze it deals; alice plays it with tremaux.
+    {"id": "ref", "maze": {"generator": "recursive_backtracker", "width": 12, "height": 12,
+                           "loops": 0.3}, "mazes": 3, "mark": "reference_sum"},
 ]
+WEIGHTS = len(CHALLENGES)
 checks = Checks()
 check = checks.check
 
@@ -57,7 +62,7 @@ get = http_get  # (status, text)
 def write(folder, name, doc):
     path = os.path.join(folder, name)
     with open(path, "w") as f:
-        json.dump(doc, f)
+        f.write(doc if isinstance(doc, str) else json.dumps(doc))
     return path
 
 
@@ -108,15 +113,14 @@ async def bob_plays(port, token, budget):
     check(all("deals" not in c for c in json.loads(doc)["challenges"]), "deals before the close")
     status, _ = get(port, f"/api/replays/{first['run']}")
     check(status == 403, f"a set run's replay before the close: {status}")
-    # The second maze: a few moves, then given up. The attempt ends there.
+    # The second maze: given up at once. The attempt ends there.
     second = await bob.start("relay")
     check(second["set"] == {"attempt": 1, "maze": 2, "mazes": K}, f"maze 2: {second['set']}")
     check(second["run"] != first["run"], "each maze is a run of its own")
     runs.append(second["run"])
-    await bob.play_dfs(max_moves=3)
-    if "result" not in bob.state:
-        await bob.abandon()
+    await bob.abandon()
     result = bob.state["result"]
+    check(result["status"] == "abandoned", f"maze 2 given up: {result}")
     by_attempt[1].append(result)
     place = bob.state["set"]
     expected = set_mark(by_attempt[1], budget)
@@ -142,8 +146,10 @@ def main():
     path = write(folder, "sets.json", {"name": "set-cup", "seeds": "per_competitor",
                                        "challenges": CHALLENGES})
     log = open(os.path.join(folder, "server.log"), "w")
+    # A secret of the test's own: the same mazes on every run.
+    secret = write(folder, "secret", "sets-test-secret-0123456789")
     proc, port = start_server(SERVER, "--competition", path, "--db", db, "--log-level", "info",
-                              log=log)
+                              "--secret-file", secret, log=log)
     try:
         about = {c["id"]: c for c in json.loads(get(port, "/api/competition")[1])["challenges"]}
         check(about["relay"]["mazes"] == K, f"/api/competition: {about['relay']}")
@@ -164,6 +170,14 @@ def main():
             check(abs(mine[-1].get("attempt_mark", -1) - set_mark(mine, budget)) < 1e-12,
                   f"alice's attempt {a} mark as the server told it")
         check(run.stdout.count("ended:") == ATTEMPTS, f"ariadne-bot's lines: {run.stdout}")
+        out = os.path.join(folder, "alice-ref.json")
+        run = subprocess.run([BOT, "--url", f"ws://127.0.0.1:{port}/ws", "--token",
+                              tokens["alice"], "--challenge", "ref", "--bot", "tremaux",
+                              "--json", out], capture_output=True, text=True, timeout=120)
+        with open(out) as f:
+            alice_ref = json.load(f)["runs"]
+        check(run.returncode == 0 and len(alice_ref) == 3 and "attempt_mark" in alice_ref[-1],
+              f"alice's reference set: {run.stdout}{run.stderr}")
         # bob: by hand, then the Python kit finishes the set he left.
         by_attempt, bob_runs, frames = asyncio.run(bob_plays(port, tokens["bob"], budget))
         kit = subprocess.run([sys.executable, KIT, "--url", f"ws://127.0.0.1:{port}/ws",
@@ -200,7 +214,7 @@ def main():
             played["carol"] = {1: carol}
         # The leaderboard against the clients' own numbers (keep all: every
         # maze of every attempt allowed, one sum).
-        runs_now = sum(len(r) for p in played.values() for r in p.values())
+        runs_now = sum(len(r) for p in played.values() for r in p.values()) + len(alice_ref)
         # The leaderboard's cache follows the writes: wait until it shows them.
         deadline = time.monotonic() + 20
         board = json.loads(get(port, "/api/leaderboard")[1])
@@ -214,10 +228,13 @@ def main():
             unplayed = ATTEMPTS * K - len(mazes)
             mark = min(1.0, sum(gain(r) for r in mazes) /
                        (sum(cost(r, budget) for r in mazes) + unplayed * budget))
-            total = 100 * mark / 2  # relay and single weigh 1 each; single not played
+            # Each challenge weighs 1; single is not played, ref by alice only
+            # (her mark there is checked once the close reveals its mazes).
+            total = 100 * mark / WEIGHTS
             row = rows[name]
             check(abs(row["challenges"]["relay"]["mark"] - mark) < 1e-9 and
-                  abs(row["total"] - total) < 1e-7 and row["total_error"] is not None,
+                  (name == "alice" or abs(row["total"] - total) < 1e-7) and
+                  row["total_error"] is not None,
                   f"{name}: {row} wanted mark {mark} total {total}")
             check(row["challenges"]["relay"]["attempts"] == len(attempts),
                   f"{name}'s attempts: {row['challenges']['relay']}")
@@ -232,15 +249,27 @@ def main():
     ranked_lines = [line for line in logged.splitlines() if "challenge relay" in line]
     check(ranked_lines and not any(re.search(r"seed \d", line) for line in ranked_lines),
           "no ranked seed in the log")
-    after_close(folder, db, played, bob_runs)
+    after_close(folder, db, played, bob_runs, alice_ref)
     checks.finish()
 
 
-def after_close(folder, db, played, bob_runs):
+def frontier_on(folder, seed, c):
+    """The reference bot's result on a revealed maze of challenge c, offline."""
+    maze = c["maze"]
+    args = ["--offline", "--bot", "frontier", "--seeds", str(seed), "-q", "--generator",
+            maze["generator"], "--size", f"{maze['width']}x{maze['height']}", "--loops",
+            str(maze["loops"]), "--json", os.path.join(folder, "re.json")]
+    subprocess.run([BOT, *args], capture_output=True, text=True, timeout=60, check=True)
+    with open(os.path.join(folder, "re.json")) as f:
+        return json.load(f)["runs"][0]
+
+
+def after_close(folder, db, played, bob_runs, alice_ref):
     closed = write(folder, "closed.json", {"name": "set-cup", "seeds": "per_competitor",
                                            "closes_at": "2020-01-01T00:00:00Z",
                                            "challenges": CHALLENGES})
-    proc, port = start_server(SERVER, "--competition", closed, "--db", db)
+    proc, port = start_server(SERVER, "--competition", closed, "--db", db, "--secret-file",
+                              os.path.join(folder, "secret"))
     try:
         revealed = {c["id"]: c for c in json.loads(get(port, "/api/competition")[1])["challenges"]}
         relay = revealed["relay"]
@@ -257,11 +286,7 @@ def after_close(folder, db, played, bob_runs):
             check(seed is not None, f"{r['competitor']}'s deal {r['deal']} revealed")
             if seed is None:
                 continue
-            args = ["--offline", "--bot", "frontier", "--seeds", str(seed), "-q", "--generator",
-                    "hunt_and_kill", "--size", "10x10", "--json", os.path.join(folder, "re.json")]
-            subprocess.run([BOT, *args], capture_output=True, text=True, timeout=60, check=True)
-            with open(os.path.join(folder, "re.json")) as f:
-                optimal = json.load(f)["runs"][0]["optimal"]
+            optimal = frontier_on(folder, seed, relay)["optimal"]
             check(optimal == r["optimal"], f"regenerated {r['competitor']} deal {r['deal']}")
             checked += 1
         check(checked == sum(len(a) for p in played.values() for a in p.values()),
@@ -270,17 +295,34 @@ def after_close(folder, db, played, bob_runs):
             status, text = get(port, f"/api/replays/{run}")
             check(status == 200 and json.loads(text)["run"] == run,
                   f"a set run's replay after the close: {status}")
+        # alice's reference mark: frontier's costs on her very mazes over hers.
+        ref = revealed["ref"]
+        budget = ref["move_budget"]
+        seeds = {d["deal"]: d["seed"] for d in ref["deals"] if d["competitor"] == "alice"}
+        references = [cost(frontier_on(folder, seeds[d], ref), budget) for d in (1, 2, 3)]
+        above = sum(max(x, 1) for x, r in zip(references, alice_ref) if r["status"] == "found")
+        wanted = above / sum(cost(r, budget) for r in alice_ref)
         board = json.loads(get(port, "/api/leaderboard")[1])
+        rows = {r["competitor"]: r for r in board["rows"]}
+        alice = rows["alice"]
+        relay_mark = alice["challenges"]["relay"]["mark"]
+        check(abs(alice["challenges"]["ref"]["mark"] - wanted) < 1e-9 and
+              abs(alice_ref[-1]["attempt_mark"] - wanted) < 1e-9 and
+              abs(alice["total"] - 100 * (relay_mark + wanted) / WEIGHTS) < 1e-7,
+              f"alice's reference mark {alice['challenges']['ref']} (told "
+              f"{alice_ref[-1]['attempt_mark']}), wanted {wanted} from {references}")
         replays = {r["competitor"]: r["challenges"]["relay"]["replays"] for r in board["rows"]}
         check([len(a["runs"]) for a in replays["bob"]] == [2, K] and
               replays["bob"][0]["runs"] == bob_runs[:2],
               f"bob's sets' runs on the leaderboard: {replays['bob']}")
-        leaderboard_page(port, replays)
+        every_run = [run for r in board["rows"] for c in r["challenges"].values()
+                     for a in c["replays"] for run in a["runs"]]
+        leaderboard_page(port, every_run)
     finally:
         stop_server(proc)
 
 
-def leaderboard_page(port, replays):
+def leaderboard_page(port, runs):
     """The home page links every set run's replay from the leaderboard, at a
     desktop's width and a phone's, with a clean console."""
     if browser.missing():
@@ -300,8 +342,7 @@ def leaderboard_page(port, replays):
                 summary.click()
             links = [a.get_attribute("href") for a in
                      driver.find_elements(By.CSS_SELECTOR, "#leaderboard details a")]
-            wanted = [f"http://127.0.0.1:{port}/replay?url=/api/replays/{run}"
-                      for rows in replays.values() for a in rows for run in a["runs"]]
+            wanted = [f"http://127.0.0.1:{port}/replay?url=/api/replays/{run}" for run in runs]
             check(sorted(links) == sorted(wanted), f"{name}: the replays linked: {links}")
             driver.save_screenshot(os.path.join(artifacts, f"sets-leaderboard-{name}.png"))
             first = driver.find_element(By.CSS_SELECTOR, "#leaderboard details a")
