@@ -129,13 +129,9 @@ class child_program {
   FILE* out_ = nullptr;
 };
 
-int relay(const options& o) {
-  signal(SIGPIPE, SIG_IGN);  // a bot that exits early: write fails, it does not kill us
-  remote_drone d(o.url, o.name,
-                 std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
-                 o.token);
-  const drone_state& first =
-      o.challenge.empty() ? d.start(o.maze.request(o.seed)) : d.start_challenge(o.challenge);
+// One run, started: a fresh run of the program relays it to its end. Prints
+// its result line; true when every treasure was found.
+bool relay(const options& o, remote_drone& d, const drone_state& first) {
   child_program bot(o.command);
   std::uint64_t bad_lines = 0;
   bool ended_by_bot = true;
@@ -199,22 +195,51 @@ int relay(const options& o) {
                                    {"treasures", r.treasures},
                                    {"refused_lines", bad_lines}};
   if (r.seed) result["seed"] = *r.seed;
-  std::cout << "result: " << result.dump() << "\n";
-  return r.status == run_status::found ? 0 : 1;
+  if (last.set) {
+    result["set"] = {{"attempt", last.set->attempt},
+                     {"maze", last.set->maze},
+                     {"mazes", last.set->mazes},
+                     {"ended", last.set->ended.value_or(true)}};
+    if (last.set->mark) {
+      result["set"]["found"] = last.set->found.value_or(0);
+      result["set"]["mark"] = *last.set->mark;
+    }
+  }
+  std::cout << "result: " << result.dump() << std::endl;
+  return r.status == run_status::found;
+}
+
+// A practice run, or a ranked attempt: every maze of its set, one run of the
+// program each. 0 when every run found its treasures, 1 otherwise.
+int play(const options& o) {
+  signal(SIGPIPE, SIG_IGN);  // a bot that exits early: write fails, it does not kill us
+  remote_drone d(o.url, o.name,
+                 std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
+                 o.token);
+  if (o.challenge.empty()) return relay(o, d, d.start(o.maze.request(o.seed))) ? 0 : 1;
+  bool all_found = true;
+  for (bool ended = false; !ended;) {
+    all_found = relay(o, d, d.start_challenge(o.challenge)) && all_found;
+    ended = d.state().set.value_or(set_position{}).ended.value_or(true);
+  }
+  return all_found ? 0 : 1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   options o;
-  CLI::App app{"Play one Ariadne run for a bot that speaks lines on stdin and stdout.",
+  CLI::App app{"Play one Ariadne run (or one ranked attempt, every maze of its set) for a bot that "
+               "speaks lines on stdin and stdout.",
                "ariadne-pipe"};
   app.set_version_flag("--version", "ariadne-pipe " + std::string(version));
   app.add_option("-u,--url", o.url, "Server")->capture_default_str();
   app.add_option("--name", o.name, "The name said in hello")->capture_default_str();
   app.add_option("--token", o.token, "A competitor's token (with --challenge)")
       ->envname("ARIADNE_TOKEN");
-  app.add_option("--challenge", o.challenge, "Play a ranked run on this challenge");
+  app.add_option("--challenge", o.challenge,
+                 "Play a ranked attempt on this challenge: every maze of its set, a run of the "
+                 "program each");
   o.maze.add_to(app, "A named maze of the server instead of a generator");
   app.add_option("--seed", o.seed, "Maze seed (default: the server picks one)");
   app.add_option("--timeout", o.timeout_seconds, "Seconds to wait for each reply")
@@ -238,7 +263,7 @@ int main(int argc, char** argv) {
         return 2;
       }
     }
-    return relay(o);
+    return play(o);
   } catch (const std::exception& e) {
     std::cerr << "ariadne-pipe: " << e.what() << "\n";
     return 2;

@@ -59,7 +59,9 @@ def main():
         json.dump({"name": "kits", "seeds": "shared", "challenges": [
             {"id": "one", "maze": {"generator": "prim", "width": 10, "height": 10}},
             {"id": "three", "maze": {"generator": "prim", "width": 8, "height": 8},
-             "attempts": 3}]}, f)
+             "attempts": 3},
+            {"id": "set", "maze": {"generator": "prim", "width": 8, "height": 8},
+             "mazes": 3}]}, f)
     proc, port = start_server(SERVER, "--competition", competition, "--db", db)
     url = f"ws://127.0.0.1:{port}/ws"
     try:
@@ -106,17 +108,27 @@ def main():
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             check(done.returncode == 0, f"{kit} ranked: {done.stdout}{done.stderr}")
         # Every attempt counts (keep all, the default): without --attempts each
-        # kit plays all three (the bridge plays one run a start: not here).
+        # kit plays all three (the bridge plays one attempt a start: not here).
         players = [kit for kit in kits if kit != "bridge"]
         for kit, command in ((k, ranked[k]) for k in players):
             command = [("three" if part == "one" else part) for part in command]
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             check(done.returncode == 0, f"{kit} on three: {done.stdout}{done.stderr}")
+        # A set of three mazes: every kit, the bridge too, plays the whole attempt.
+        for kit, command in ranked.items():
+            command = [("set" if part == "one" else part) for part in command]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+            check(done.returncode == 0, f"{kit} on set: {done.stdout}{done.stderr}")
         export = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs"], capture_output=True,
                                            text=True, check=True).stdout)
         for kit in players:
             played = [r for r in export if r["competitor"] == kit and r["challenge"] == "three"]
             check(len(played) == 3, f"{kit} played {len(played)} of three's 3 attempts")
+        sets = {kit: [(r["deal"], r["status"], r["steps"]) for r in export
+                      if r["competitor"] == kit and r["challenge"] == "set"] for kit in kits}
+        check(all(len(played) == 3 for played in sets.values()) and
+              len({tuple(played) for played in sets.values()}) == 1,
+              f"every kit played the set's three mazes alike: {sets}")
         export = [r for r in export if r["challenge"] == "one"]
         steps = {r["competitor"]: (r["status"], r["steps"]) for r in export}
         # Shared seeds: the same maze for everyone, and the same strategy.
