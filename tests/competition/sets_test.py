@@ -27,6 +27,7 @@ from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
+import websockets  # noqa: E402
 import browser  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
@@ -118,6 +119,16 @@ async def bob_plays(port, token, budget):
     check(second["set"] == {"attempt": 1, "maze": 2, "mazes": K}, f"maze 2: {second['set']}")
     check(second["run"] != first["run"], "each maze is a run of its own")
     runs.append(second["run"])
+    # Nobody watches a ranked maze before the close, bob's own included.
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/spectate/{second['run']}"):
+            spectated = 101
+    except websockets.exceptions.InvalidStatusCode as e:
+        spectated = e.status_code
+    check(spectated == 403, f"spectating a set's maze in play: {spectated}")
+    status, runs_doc = get(port, "/api/runs")
+    listed_runs = [r for r in json.loads(runs_doc) if r["run"] == second["run"]]
+    check(all(r.get("steps") is None for r in listed_runs), f"/api/runs shows a ranked maze: {listed_runs}")
     await bob.abandon()
     result = bob.state["result"]
     check(result["status"] == "abandoned", f"maze 2 given up: {result}")
