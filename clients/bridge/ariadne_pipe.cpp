@@ -229,9 +229,10 @@ int play(const options& o) {
 
 int main(int argc, char** argv) {
   options o;
-  CLI::App app{"Play one Ariadne run (or one ranked attempt, every maze of its set) for a bot that "
-               "speaks lines on stdin and stdout.",
-               "ariadne-pipe"};
+  CLI::App app{
+      "Play one Ariadne run (or one ranked attempt, every maze of its set) for a bot that "
+      "speaks lines on stdin and stdout.",
+      "ariadne-pipe"};
   app.set_version_flag("--version", "ariadne-pipe " + std::string(version));
   app.add_option("-u,--url", o.url, "Server")->capture_default_str();
   app.add_option("--name", o.name, "The name said in hello")->capture_default_str();

@@ -262,10 +262,11 @@ async def main():
             listed = {c.get("id"): c for c in
                       (drone.welcome.get("competition") or {}).get("challenges", [])}
             about = listed.get(args.challenge, {})
-            left = about.get("attempts_left", 1)
+            # A set under way (a lost connection) is finished first, as one
+            # of the attempts left.
+            left = about.get("attempts_left", 1) + (1 if about.get("next_maze") else 0)
             wanted = args.attempts or (left if about.get("keep") == "all" else 1)
-            # A set under way (a lost connection) is finished first.
-            runs = max(1, min(wanted, left + (1 if about.get("next_maze") else 0)))
+            runs = max(1, min(wanted, left))
         for _ in range(runs):
             # One attempt: with a challenge of several mazes, one start per
             # maze until the server says the attempt's set has ended.

@@ -27,11 +27,11 @@ int play_ranked(const runner_options& o, bot& player) {
     if (o.challenge != "all" && o.challenge != c.id) continue;
     matched = true;
     // Unless told: every attempt left where every attempt counts (keep all),
-    // else one. A set under way (the connection was lost) is finished first.
-    const std::uint32_t wanted = o.attempts != 0   ? o.attempts
-                                 : c.keep == "all" ? c.attempts_left
-                                                   : 1;
-    const std::uint32_t tries = std::min(wanted, c.attempts_left + (c.next_maze ? 1U : 0U));
+    // else one. A set under way (the connection was lost) is finished first,
+    // as one of them.
+    const std::uint32_t left = c.attempts_left + (c.next_maze ? 1U : 0U);
+    const std::uint32_t wanted = o.attempts != 0 ? o.attempts : c.keep == "all" ? left : 1;
+    const std::uint32_t tries = std::min(wanted, left);
     if (tries == 0) {
       std::cout << c.id << ": no attempts left\n";
       status = 1;

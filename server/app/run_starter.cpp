@@ -47,8 +47,10 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   // A reference mark has the reference bot play the maze as well (its cost
   // is kept with the run, secret, for the mark).
   const bool reference = ranked && context.competition()->needs_reference(ranked->challenge);
+  const std::uint64_t reference_moves =
+      request.max_steps.value_or(cells * limits::default_moves_per_cell);
   const std::uint64_t cost =
-      setup_cost(request, catalog) + (reference ? play_offline_cost(cells) : 0);
+      setup_cost(request, catalog) + (reference ? play_offline_cost(cells, reference_moves) : 0);
   if (!context.budgets().charge_setup(core_.address, cost, now)) {
     return refuse({errc::rate_limited,
                    "your address has asked the server to set up more mazes than its share; try "

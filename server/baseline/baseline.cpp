@@ -7,6 +7,7 @@
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
+#include "core/model/limits.hpp"
 #include "core/model/whole_number.hpp"
 #include "core/play/request_check.hpp"
 #include "core/play/run_setup.hpp"
@@ -55,14 +56,14 @@ std::variant<run_request, std::string> parse_baseline_query(std::string_view que
   return request;
 }
 
-std::uint64_t play_offline_cost(std::uint64_t cells) {
-  return costliest_setup(cells) + 10 * cells;
+std::uint64_t play_offline_cost(std::uint64_t cells, std::uint64_t moves) {
+  return costliest_setup(cells) + moves;
 }
 
 std::uint64_t baseline_cost(const run_request& request) {
   const std::uint64_t cells = static_cast<std::uint64_t>(*request.maze.width) *
                               static_cast<std::uint64_t>(*request.maze.height);
-  return all_bots().size() * play_offline_cost(cells);
+  return all_bots().size() * play_offline_cost(cells, cells * limits::default_moves_per_cell);
 }
 
 run_result play_offline(std::string_view bot, run_request request, const maze_catalog& catalog,

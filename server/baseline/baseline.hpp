@@ -30,10 +30,10 @@ std::uint64_t baseline_cost(const run_request& request);
 // ranked maze this way.
 run_result play_offline(std::string_view bot, run_request request, const maze_catalog& catalog,
                         const host_limits& host);
-// What one play_offline on a maze of `cells` costs, in setup_cost units: it
-// sets the maze up and plays at most its move limit, a move costing about as
-// much as setting up one cell.
-std::uint64_t play_offline_cost(std::uint64_t cells);
+// What one play_offline on a maze of `cells` with a limit of `moves` costs,
+// in setup_cost units: it sets the maze up and plays at most its move limit,
+// a move costing about as much as setting up one cell.
+std::uint64_t play_offline_cost(std::uint64_t cells, std::uint64_t moves);
 
 // Every bundled bot's result on the maze, played offline:
 //   {"maze": {...}, "optimal": N, "bots": [{"bot","status","steps","bumps","score",

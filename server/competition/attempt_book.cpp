@@ -16,6 +16,10 @@ bool attempt_book::ends_set(std::string_view status) {
   return status == "abandoned" || status == "timeout";
 }
 
+bool attempt_book::set_ends_with(std::uint32_t maze, std::uint32_t mazes, std::string_view status) {
+  return maze >= mazes || ends_set(status);
+}
+
 std::uint32_t attempt_book::maze_of(const ranked_run_record& run, std::uint32_t mazes) {
   if (mazes <= 1 || run.deal == 0) return 1;
   return run.deal - block_start(run.deal, mazes) + 1;
@@ -25,7 +29,8 @@ void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes) 
   mazes = std::max<std::uint32_t>(mazes, 1);
   const key k{r.competitor, r.challenge};
   tally& t = tallies_[k];
-  t.deals = std::max(t.deals, r.deal);
+  // A set's block is dealt whole, played or not (as deal() reserves it).
+  if (r.deal > 0) t.deals = std::max(t.deals, block_start(r.deal, mazes) + mazes - 1);
   if (r.status == "interrupted") return;
   t.used = std::max(t.used, r.attempt);
   set_state& s = sets_[k];
@@ -33,7 +38,7 @@ void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes) 
   if (r.attempt > s.attempt) s = {r.attempt, block_start(r.deal, mazes), mazes, 0, false, false};
   if (r.status == "in_play") return;  // none after open_competition: a crash interrupts them
   ++s.played;
-  if (s.played >= mazes || ends_set(r.status)) s.ended = true;
+  if (set_ends_with(s.played, mazes, r.status)) s.ended = true;
 }
 
 std::variant<attempt_book::dealt, request_error> attempt_book::deal(const key& k,
@@ -89,7 +94,7 @@ void attempt_book::ended(const key& k, std::uint32_t deal, std::string_view stat
   if (s.ended || deal < s.first_deal) return;
   s.in_play = false;
   ++s.played;
-  if (s.played >= s.mazes || ends_set(status)) s.ended = true;
+  if (set_ends_with(s.played, s.mazes, status)) s.ended = true;
 }
 
 std::uint32_t attempt_book::used(const key& k) const {

@@ -37,6 +37,8 @@ class attempt_book {
   // given up (abandoned, its connection gone past the resume window) or out
   // of time.
   static bool ends_set(std::string_view status);
+  // True when maze `maze` of a set of `mazes`, ended with `status`, ends its set.
+  static bool set_ends_with(std::uint32_t maze, std::uint32_t mazes, std::string_view status);
   // The maze of its set a run of a challenge of `mazes` mazes played.
   static std::uint32_t maze_of(const ranked_run_record& run, std::uint32_t mazes);
 
@@ -73,7 +75,7 @@ class attempt_book {
 
  private:
   struct tally {
-    std::uint32_t deals = 0;  // the highest deal given out, or reserved by a set
+    std::uint32_t deals = 0;  // the end of the latest set's block of deals
     std::uint32_t used = 0;   // attempts counted
   };
   struct set_state {

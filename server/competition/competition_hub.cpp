@@ -2,9 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <nlohmann/json.hpp>
-#include <set>
-
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 #include "server/competition/competition_document.hpp"
@@ -14,8 +11,6 @@
 #include "server/store/sqlite_store.hpp"
 
 namespace ariadne {
-
-using json = nlohmann::json;
 
 competition_hub::competition_hub(competition_rules rules, const std::string& db_path,
                                  const std::string& secret_file)
@@ -69,6 +64,7 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
     std::int64_t competitor) const {
   std::vector<protocol::challenge_info> list;
   std::vector<std::optional<challenge_mark>> marks;  // copied under the lock, marked after it
+  const bool closed = rules_.closed(std::chrono::system_clock::now());
   {
     std::lock_guard lock(mutex_);
     for (const challenge& c : rules_.challenges) {
@@ -83,7 +79,8 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
       info.attempts = c.attempts;
       const std::uint32_t used = book_.used({competitor, c.id});
       info.attempts_left = c.attempts > used ? c.attempts - used : 0;
-      info.next_maze = book_.next_maze({competitor, c.id});
+      // After the close no set goes on: its next start is refused.
+      if (!closed) info.next_maze = book_.next_maze({competitor, c.id});
       info.mazes = c.mazes;
       info.keep = std::string(to_string(c.keep));
       const auto mark = marks_.find({competitor, c.id});
@@ -182,7 +179,7 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   p.mazes = c != nullptr ? c->mazes : 1;
   p.maze = attempt_book::maze_of(record, p.mazes);
   if (result == nullptr) return p;
-  p.ended = p.maze >= p.mazes || attempt_book::ends_set(to_string(result->status));
+  p.ended = attempt_book::set_ends_with(p.maze, p.mazes, to_string(result->status));
   if (!*p.ended || c == nullptr) return p;
   std::vector<maze_outcome> mazes;
   {

@@ -134,6 +134,12 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
     }
     if (!has_reference) exec("ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0");
     exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
+  } else {
+    // Read-only (ariadne-admin): an older database is read as it is.
+    statement columns(*this, "PRAGMA table_info(runs)");
+    has_reference_ = false;
+    while (columns.step())
+      has_reference_ = has_reference_ || columns.text(1) == "reference";
   }
 }
 
@@ -270,13 +276,24 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
   if (sqlite3_changes(db_) != 1) fail("finishing a run that was never started");
 }
 
+namespace {
+
+// The columns a run is read from (read_run), its reference as `reference`.
+std::string run_columns(const char* reference) {
+  return std::string(
+             "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
+             "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
+             "r.ended_at_ms, r.run, ") +
+         reference;
+}
+
+}  // namespace
+
 std::vector<ranked_run_record> sqlite_store::runs() {
-  statement s(
-      *this,
-      "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
-      "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
-      "r.ended_at_ms, r.run, r.reference FROM runs r JOIN competitors c ON c.id = r.competitor "
-      "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+  const std::string sql = run_columns(has_reference_ ? "r.reference" : "0") +
+                          " FROM runs r JOIN competitors c ON c.id = r.competitor "
+                          "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+  statement s(*this, sql.c_str());
   std::vector<ranked_run_record> list;
   while (s.step())
     list.push_back(read_run(s));
@@ -284,12 +301,10 @@ std::vector<ranked_run_record> sqlite_store::runs() {
 }
 
 std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) {
-  statement s(*this,
-              "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
-              "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
-              "r.ended_at_ms, r.run, r.reference, r.moves FROM runs r "
-              "JOIN competitors c ON c.id = r.competitor "
-              "WHERE r.run = ? AND r.run != 0");
+  const std::string sql = run_columns(has_reference_ ? "r.reference" : "0") +
+                          ", r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "
+                          "WHERE r.run = ? AND r.run != 0";
+  statement s(*this, sql.c_str());
   s.bind(1, static_cast<std::int64_t>(run));
   if (!s.step()) return std::nullopt;
   ranked_run_record r = read_run(s);
@@ -326,8 +341,10 @@ ranked_run_record sqlite_store::read_run(statement& s) {
 
 std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms) {
   statement s(*this,
-              // A whole attempt goes back: its set's mazes ended before too.
-              "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
+              // A whole attempt goes back: its set's mazes ended before too
+              // (they keep their own end times).
+              "UPDATE runs SET status = 'interrupted', "
+              "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
               "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
               "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
               "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)");

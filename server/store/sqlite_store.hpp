@@ -62,6 +62,9 @@ class sqlite_store : public results_store {
 
   sqlite3* db_ = nullptr;
   std::string path_;
+  // False for a database read-only and older than reference marks: its runs
+  // read a reference of 0.
+  bool has_reference_ = true;
 };
 
 }  // namespace ariadne

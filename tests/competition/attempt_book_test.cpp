@@ -101,6 +101,7 @@ TEST(attempt_book, the_store_rebuilds_sets_under_way_and_ended) {
   open.take_stored(stored(1, 7, "exhausted"), 5);
   EXPECT_EQ(open.used(relay_key), 1U);
   EXPECT_EQ(open.next_maze(relay_key), 3U);
+  EXPECT_EQ(open.deals(relay_key), 10U);  // both blocks: every maze is revealed after the close
   const auto d = deal(open);
   EXPECT_FALSE(d.new_attempt);
   EXPECT_EQ(d.attempt, 1U);
@@ -109,6 +110,7 @@ TEST(attempt_book, the_store_rebuilds_sets_under_way_and_ended) {
   done.take_stored(stored(1, 1, "found"), 5);
   done.take_stored(stored(1, 2, "abandoned"), 5);
   EXPECT_FALSE(done.next_maze(relay_key));
+  EXPECT_EQ(done.deals(relay_key), 5U);  // mazes 3 to 5, never played, are revealed too
   const auto next = deal(done);
   EXPECT_TRUE(next.new_attempt);
   EXPECT_EQ(next.attempt, 2U);

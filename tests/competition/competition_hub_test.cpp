@@ -153,6 +153,34 @@ TEST_F(competition_hub_test, a_set_tells_its_place_and_at_its_end_its_mark) {
   EXPECT_EQ(std::get<request_error>(none).code, errc::no_attempts_left);
 }
 
+TEST_F(competition_hub_test, a_reference_mark_weighs_the_reference_bot_by_its_cost) {
+  const auto now = std::chrono::floor<std::chrono::seconds>(now_);
+  competition_hub hub(
+      parse_competition(R"({"name": "cup", "closes_at": ")" + format_time(now + hours(24)) +
+                            R"(", "seeds": "per_competitor", "challenges": [
+                            {"id": "r", "maze": {"generator": "prim", "width": 8, "height": 8},
+                             "mazes": 2, "max_steps": 100, "mark": "reference_sum"},
+                            {"id": "s", "maze": {"generator": "prim"}}]})",
+                        maze_catalog{}, host_limits{}),
+      dir_.file("db"));
+  EXPECT_TRUE(hub.needs_reference("r"));
+  EXPECT_FALSE(hub.needs_reference("s"));
+  EXPECT_FALSE(hub.needs_reference("nope"));
+  EXPECT_EQ(hub.reference_cost("r", found(30, 10)), 30U);
+  run_result lost;
+  lost.status = run_status::exhausted;
+  lost.score = 100;
+  EXPECT_EQ(hub.reference_cost("r", lost), 100U);  // not found: the move budget
+  // The competitor's mazes against the reference's: 30 / 60 on the first,
+  // the second not played yet (its budget, 100).
+  auto one = std::get<competition_hub::attempt>(hub.open_attempt(alice, "r", now_));
+  one.record.reference = 30;
+  const run_result mine = found(60, 10);
+  EXPECT_EQ(hub.position_of(one.record, &mine).ended, false);
+  hub.record_end(competition_hub::ended(one.record, mine, now_), nullptr);
+  EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].mark, 30.0 / (60 + 100));
+}
+
 TEST_F(competition_hub_test, seeds_are_per_competitor_or_shared) {
   competition_hub apart(rules("per_competitor"), dir_.file("apart"));
   const auto a1 = std::get<competition_hub::attempt>(apart.open_attempt(alice, "a", now_));

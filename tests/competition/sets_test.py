@@ -86,6 +86,16 @@ def set_mark(results, budget, mazes=K):
     return min(1.0, sum(gain(r) for r in results) / below)
 
 
+def bot_plays(folder, port, token, challenge, bot):
+    """ariadne-bot on a challenge, as a competitor runs it: its process and its runs."""
+    out = os.path.join(folder, "bot.json")
+    run = subprocess.run([BOT, "--url", f"ws://127.0.0.1:{port}/ws", "--token", token,
+                          "--challenge", challenge, "--bot", bot, "--json", out],
+                         capture_output=True, text=True, timeout=120)
+    with open(out) as f:
+        return run, json.load(f)["runs"]
+
+
 def results_in(output):
     return [json.loads(line[len("result: "):]) for line in output.splitlines()
             if line.startswith("result: ")]
@@ -149,30 +159,48 @@ async def bob_plays(port, token, budget):
     return by_attempt, runs, frames
 
 
+async def one_maze(port, token):
+    """One maze of a set played, then the connection closed: the set waits."""
+    client = await Client.connect(port, token)
+    await client.start("relay")
+    result = await client.play_dfs()
+    await client.close()
+    return result
+
+
+async def gives_up(port, token):
+    """One maze played, the next given up: a set ended early, the last."""
+    dan = await Client.connect(port, token)
+    await dan.start("relay")
+    results = [await dan.play_dfs()]
+    await dan.start("relay")
+    await dan.abandon()
+    results.append(dan.state["result"])
+    check(dan.state["set"]["ended"] is True, f"dan's set ended: {dan.state['set']}")
+    await dan.close()
+    return results
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-sets-")
     db = os.path.join(folder, "sets.db")
-    names = ["alice", "bob", "carol"]
+    names = ["alice", "bob", "carol", "dan", "erin"]
     tokens = {n: admin(db, "add-competitor", n).strip() for n in names}
     path = write(folder, "sets.json", {"name": "set-cup", "seeds": "per_competitor",
                                        "challenges": CHALLENGES})
     log = open(os.path.join(folder, "server.log"), "w")
     # A secret of the test's own: the same mazes on every run.
     secret = write(folder, "secret", "sets-test-secret-0123456789")
-    proc, port = start_server(SERVER, "--competition", path, "--db", db, "--log-level", "info",
-                              "--secret-file", secret, log=log)
+    server_args = [SERVER, "--competition", path, "--db", db, "--log-level", "info",
+                   "--secret-file", secret]
+    proc, port = start_server(*server_args, log=log)
     try:
         about = {c["id"]: c for c in json.loads(get(port, "/api/competition")[1])["challenges"]}
         check(about["relay"]["mazes"] == K, f"/api/competition: {about['relay']}")
         budget = about["relay"]["move_budget"]
         # alice: ariadne-bot plays every attempt left, each a whole set.
-        out = os.path.join(folder, "alice.json")
-        run = subprocess.run([BOT, "--url", f"ws://127.0.0.1:{port}/ws", "--token",
-                              tokens["alice"], "--challenge", "relay", "--bot", "frontier",
-                              "--json", out], capture_output=True, text=True, timeout=120)
+        run, alice = bot_plays(folder, port, tokens["alice"], "relay", "frontier")
         check(run.returncode == 0, f"alice's bot: {run.stdout}{run.stderr}")
-        with open(out) as f:
-            alice = json.load(f)["runs"]
         check([(r["attempt"], r["maze"]) for r in alice] ==
               [(a, m) for a in range(1, ATTEMPTS + 1) for m in range(1, K + 1)],
               f"alice played two whole sets: {[(r['attempt'], r['maze']) for r in alice]}")
@@ -181,16 +209,18 @@ def main():
             check(abs(mine[-1].get("attempt_mark", -1) - set_mark(mine, budget)) < 1e-12,
                   f"alice's attempt {a} mark as the server told it")
         check(run.stdout.count("ended:") == ATTEMPTS, f"ariadne-bot's lines: {run.stdout}")
-        out = os.path.join(folder, "alice-ref.json")
-        run = subprocess.run([BOT, "--url", f"ws://127.0.0.1:{port}/ws", "--token",
-                              tokens["alice"], "--challenge", "ref", "--bot", "tremaux",
-                              "--json", out], capture_output=True, text=True, timeout=120)
-        with open(out) as f:
-            alice_ref = json.load(f)["runs"]
+        run, alice_ref = bot_plays(folder, port, tokens["alice"], "ref", "tremaux")
         check(run.returncode == 0 and len(alice_ref) == 3 and "attempt_mark" in alice_ref[-1],
               f"alice's reference set: {run.stdout}{run.stderr}")
         # bob: by hand, then the Python kit finishes the set he left.
         by_attempt, bob_runs, frames = asyncio.run(bob_plays(port, tokens["bob"], budget))
+        dan = asyncio.run(gives_up(port, tokens["dan"]))
+        erin_first = asyncio.run(one_maze(port, tokens["erin"]))
+        # A restart while bob's set waits between two mazes: the set goes on
+        # from the database, where it was (and dan's unplayed mazes are still
+        # revealed after the close).
+        stop_server(proc)
+        proc, port = start_server(*server_args, log=log)
         kit = subprocess.run([sys.executable, KIT, "--url", f"ws://127.0.0.1:{port}/ws",
                               "--token", tokens["bob"], "--challenge", "relay"],
                              capture_output=True, text=True, timeout=120)
@@ -211,9 +241,17 @@ def main():
             finally:
                 await c.close()
         check(asyncio.run(one_more()) == "no_attempts_left", "bob's attempts are used")
+        # erin left her first set after one maze: ariadne-bot finishes it,
+        # then plays her other attempt whole.
+        run, erin = bot_plays(folder, port, tokens["erin"], "relay", "tremaux")
+        check(run.returncode == 0 and [(r["attempt"], r["maze"]) for r in erin] ==
+              [(1, m) for m in range(2, K + 1)] + [(2, m) for m in range(1, K + 1)],
+              f"ariadne-bot finished erin's set, then played the other: {run.stdout}{run.stderr}")
         # carol: the JavaScript kit's example, one attempt.
         played = {"alice": {a: [r for r in alice if r["attempt"] == a] for a in (1, 2)},
-                  "bob": by_attempt}
+                  "bob": by_attempt, "dan": {1: dan},
+                  "erin": {1: [erin_first] + [r for r in erin if r["attempt"] == 1],
+                           2: [r for r in erin if r["attempt"] == 2]}}
         node = shutil.which("node")
         if node:
             js = subprocess.run([node, JS_KIT, "--url", f"ws://127.0.0.1:{port}/ws", "--token",

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
+
 #include <filesystem>
 
 #include "server/store/store_error.hpp"
@@ -76,6 +78,76 @@ TEST(sqlite_store, runs_start_end_and_interruption_survive_reopening) {
   sqlite_store reader(path, sqlite_store::access::read_only);
   EXPECT_EQ(reader.runs().size(), 2U);
   EXPECT_THROW(reader.set_meta("k", "v"), store_error);
+}
+
+TEST(sqlite_store, a_crash_in_a_set_interrupts_its_whole_attempt) {
+  const std::string path = fresh_db("sets");
+  sqlite_store store(path);
+  ASSERT_TRUE(store.add_competitor("ann", "h", 1));
+  ranked_run_record r;
+  r.competitor = store.competitors()[0].id;
+  r.challenge = "s";
+  r.attempt = 1;
+  const auto put = [&](std::uint32_t deal, std::string status, std::int64_t ended) {
+    r.deal = deal;
+    r.status = "in_play";
+    r.started_at_ms = ended - 5;
+    r.reference = 40 + deal;
+    store.insert_run(r);
+    if (status == "in_play") return;
+    r.status = std::move(status);
+    r.ended_at_ms = ended;
+    store.finish_run(r);
+  };
+  put(1, "found", 10);  // attempt 1, a set of 3: ended
+  put(2, "found", 20);
+  put(3, "found", 30);
+  r.attempt = 2;  // attempt 2: maze 1 ended, maze 2 in play at the crash
+  put(4, "exhausted", 40);
+  put(5, "in_play", 50);
+  EXPECT_EQ(store.interrupt_in_play(60), 2U);
+  const auto runs = store.runs();
+  ASSERT_EQ(runs.size(), 5U);
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(runs[i].status, "found");
+  EXPECT_EQ(runs[3].status, "interrupted");
+  EXPECT_EQ(runs[3].ended_at_ms, 40);  // its own end, kept
+  EXPECT_EQ(runs[4].status, "interrupted");
+  EXPECT_EQ(runs[4].ended_at_ms, 60);
+  EXPECT_EQ(runs[2].reference, 43U);  // kept for the reference mark
+}
+
+TEST(sqlite_store, a_database_older_than_reference_marks_is_read_and_migrated) {
+  const std::string path = fresh_db("old");
+  {
+    sqlite_store store(path);
+    ASSERT_TRUE(store.add_competitor("ann", "h", 1));
+    ranked_run_record r;
+    r.competitor = store.competitors()[0].id;
+    r.challenge = "a";
+    r.deal = r.attempt = 1;
+    r.status = "in_play";
+    r.run = 7;
+    store.insert_run(r);
+  }
+  // As a server of the days before reference marks left it.
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "ALTER TABLE runs DROP COLUMN reference", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  {
+    // ariadne-admin reads it as it is.
+    sqlite_store reader(path, sqlite_store::access::read_only);
+    ASSERT_EQ(reader.runs().size(), 1U);
+    EXPECT_EQ(reader.runs()[0].reference, 0U);
+    EXPECT_EQ(reader.run_by_number(7)->run, 7U);
+  }
+  // The server adds the column.
+  sqlite_store store(path);
+  EXPECT_EQ(store.runs()[0].reference, 0U);
+  sqlite_store reader(path, sqlite_store::access::read_only);
+  EXPECT_EQ(reader.run_by_number(7)->challenge, "a");
 }
 
 TEST(sqlite_store, meta_and_challenges) {

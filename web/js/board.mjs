@@ -10,7 +10,8 @@ export function markText(mark) {
 
 /**
  * The replays of a cell's attempts, grouped by attempt: [{ attempt, links:
- * [{ text, href }] }], each link numbered by its maze in the attempt's set.
+ * [{ text, href, title }] }], each link numbered by its maze in the attempt's
+ * set, its title saying which.
  * Empty before the close (the leaderboard then carries no `replays`).
  */
 export function replayGroups(mark) {

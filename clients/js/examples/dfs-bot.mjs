@@ -50,12 +50,13 @@ try {
   if (values.challenge) {
     const listed = drone.welcome?.competition?.challenges ?? [];
     const about = listed.find((c) => c.id === values.challenge) ?? {};
-    const left = about.attempts_left ?? 1;
+    // A set under way (a lost connection) is finished first, as one of the
+    // attempts left.
+    const left = (about.attempts_left ?? 1) + (about.next_maze ? 1 : 0);
     const wanted =
       values.attempts !== undefined ? Number(values.attempts) : about.keep === 'all' ? left : 1;
     if (!Number.isInteger(wanted) || wanted < 1) throw new Error('--attempts must be at least 1');
-    // A set under way (a lost connection) is finished first.
-    runs = Math.max(1, Math.min(wanted, left + (about.next_maze ? 1 : 0)));
+    runs = Math.max(1, Math.min(wanted, left));
   }
   let allFound = true;
   for (let k = 0; k < runs; k += 1) {
