@@ -302,8 +302,17 @@ std::shared_ptr<const std::string> competition_hub::competition_json() const {
 }
 
 std::string competition_hub::build_competition_json(time_point now) const {
-  std::lock_guard lock(mutex_);
-  return competition_document(rules_, secret_, book_, names_, now);
+  // Copied under the lock, written after it: the reveal computes a seed for
+  // every maze dealt, and the I/O threads take this lock for every start.
+  // Before the close nothing of it is shown.
+  attempt_book book;
+  std::map<std::int64_t, std::string> names;
+  if (rules_.closed(now)) {
+    std::lock_guard lock(mutex_);
+    book = book_;
+    names = names_;
+  }
+  return competition_document(rules_, secret_, book, names, now);
 }
 
 bool competition_hub::reserves_maze(std::string_view name, time_point now) const {
