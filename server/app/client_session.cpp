@@ -151,6 +151,12 @@ websocket_handler::frame_result client_session::on_challenge_start(const std::st
                       reply);
     return frame_result::answered;
   }
+  if (login_.replaced()) {
+    core_.reply_error({errc::unauthorized,
+                       "another connection with your token took your seat: this one is closing"},
+                      id, reply);
+    return frame_result::answered;
+  }
   if (auto problem = core_.seat.refuse_start()) {
     core_.reply_error(*problem, id, reply);
     return frame_result::answered;

@@ -35,6 +35,9 @@ class competitor_login {
   frame_result hello(const protocol::hello_message& hello, std::string_view id, std::string& reply);
   // The competitor whose token this connection showed, if any.
   const competitor_record* competitor() const { return competitor_.get(); }
+  // The seat went to another connection of the competitor: this one closes,
+  // and starts nothing more (its run would be nobody's).
+  bool replaced() const { return replaced_; }
   bool too_many_bad_tokens() const { return bad_tokens_ >= bad_token_limit; }
   // The connection is closing: it lets go of its seat, parking its ranked
   // run in play for a takeover (unless the server is stopping: then the

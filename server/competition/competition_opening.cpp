@@ -94,7 +94,10 @@ opened_competition open_competition(const competition_rules& rules, const std::s
       store->put_challenge({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
     }
     const std::size_t interrupted =
-        store->interrupt_in_play(unix_ms(std::chrono::system_clock::now()));
+        // Closed: an attempt given back could not be played again, so the
+        // mazes of its set already ended keep their results.
+        store->interrupt_in_play(unix_ms(std::chrono::system_clock::now()),
+                                 !rules.closed(std::chrono::system_clock::now()));
     if (interrupted > 0) {
       spdlog::warn(
           "{} ranked run(s) were in play when the server stopped (or were the mazes before "

@@ -88,6 +88,9 @@ void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
     attempts.push_back(mazes);
     attempt_figures a = m.figures[number];
     a.ratio = attempt_mark(scoring.mark, mazes, scoring.mazes, scoring.move_budget);
+    // A set left with mazes to play has not found them all.
+    if (a.status == "found" && mazes.size() < scoring.mazes) a.status = "unfinished";
+    m.found = m.found || a.status == "found";
     const attempt_figures& b = m.best;
     const bool better =
         first || a.ratio > b.ratio ||
@@ -158,10 +161,7 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
       played = played || played_here;
       measured = measured || (played_here && m.error_known);
       if (m.error_known) squares += challenges[i].weight * challenges[i].weight * m.error * m.error;
-      if (std::any_of(m.figures.begin(), m.figures.end(),
-                      [](const auto& a) { return a.second.status == "found"; })) {
-        ++row.found;
-      }
+      if (m.found) ++row.found;
       if (m.mark > 0) row.reached_at_ms = std::max(row.reached_at_ms, m.reached_at_ms);
     }
     row.total_error_known = measured || !played;

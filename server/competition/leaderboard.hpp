@@ -12,8 +12,9 @@
 namespace ariadne {
 
 // One attempt's figures: its mazes' sums (one maze before sets), its mark
-// by the challenge's rule (apply_rule), and its status: "found" while every
-// maze ended so far was found, else the first other maze's.
+// by the challenge's rule (apply_rule), and its status: "found" when every
+// maze of its set was found, "unfinished" while those ended so far were but
+// the set has mazes left, else the first other maze's.
 struct attempt_figures {
   double ratio = 0;
   std::string status;
@@ -41,6 +42,7 @@ struct challenge_mark {
   std::uint32_t attempts = 0;      // attempts used (ended or in play)
   std::int64_t reached_at_ms = 0;  // when the attempt that set the mark last ended a maze
   std::uint32_t best_attempt = 0;  // the attempt shown
+  bool found = false;              // an attempt found every maze of its set
   // What every rule is computed from, by attempt: each maze ended, in order,
   // and the attempt's figures.
   std::map<std::uint32_t, std::vector<maze_outcome>> played;

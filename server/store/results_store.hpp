@@ -97,8 +97,10 @@ class results_store {
   // The highest run number recorded (0 for none): a restarted server numbers on.
   virtual std::uint64_t last_run_number() = 0;
   // Marks every run still in play as interrupted (after a crash), with the
-  // runs of the same attempt (its set's mazes before it); returns how many.
-  virtual std::size_t interrupt_in_play(std::int64_t now_ms) = 0;
+  // runs of the same attempt (its set's mazes before it) unless not
+  // whole_attempts (the attempt can no longer be played again: they keep
+  // their results); returns how many.
+  virtual std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) = 0;
 };
 
 }  // namespace ariadne

@@ -339,15 +339,17 @@ ranked_run_record sqlite_store::read_run(statement& s) {
   return r;
 }
 
-std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms) {
-  statement s(*this,
-              // A whole attempt goes back: its set's mazes ended before too
-              // (they keep their own end times).
-              "UPDATE runs SET status = 'interrupted', "
-              "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
-              "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
-              "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
-              "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)");
+std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms, bool whole_attempts) {
+  statement s(*this, whole_attempts
+                         // A whole attempt goes back: its set's mazes ended before
+                         // too (they keep their own end times).
+                         ? "UPDATE runs SET status = 'interrupted', "
+                           "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
+                           "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
+                           "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
+                           "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)"
+                         : "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
+                           "WHERE status = 'in_play'");
   s.bind(1, now_ms).run();
   return static_cast<std::size_t>(sqlite3_changes(db_));
 }

@@ -64,6 +64,15 @@ def player_process(port, token, log_path, challenge="sprint"):
     return subprocess.Popen([sys.executable, "-c", code])
 
 
+def lines(path):
+    """How many results a bot has logged so far."""
+    try:
+        with open(path) as f:
+            return sum(1 for _ in f)
+    except FileNotFoundError:
+        return 0
+
+
 def crash_sets(folder, rng):
     """SIGKILL while sets of 5 mazes are played: an attempt a kill cut in the
     middle of a maze is given back whole (every maze of it interrupted, the
@@ -81,7 +90,13 @@ def crash_sets(folder, rng):
     for round_ in range(4):
         proc, port = start_server(SERVER, "--competition", path, "--db", db)
         bots = [player_process(port, tokens[n], logs[n], "relay") for n in names]
-        time.sleep(rng.uniform(0.3, 1.2))
+        # Once every bot has played a few mazes in this round (a loaded
+        # machine starts them slowly), then a random moment into the play.
+        wanted = {n: lines(logs[n]) + 3 for n in names}
+        deadline = time.monotonic() + 60
+        while any(lines(logs[n]) < wanted[n] for n in names) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(rng.uniform(0.0, 0.3))
         if round_ < 3:
             proc.send_signal(signal.SIGKILL)
             proc.wait(timeout=15)

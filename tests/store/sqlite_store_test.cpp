@@ -66,7 +66,7 @@ TEST(sqlite_store, runs_start_end_and_interruption_survive_reopening) {
     EXPECT_THROW(store.finish_run(ghost), store_error);
   }
   sqlite_store store(path);
-  EXPECT_EQ(store.interrupt_in_play(30), 1U);
+  EXPECT_EQ(store.interrupt_in_play(30, true), 1U);
   const auto runs = store.runs();
   ASSERT_EQ(runs.size(), 2U);
   EXPECT_EQ(runs[0].status, "found");
@@ -105,7 +105,7 @@ TEST(sqlite_store, a_crash_in_a_set_interrupts_its_whole_attempt) {
   r.attempt = 2;  // attempt 2: maze 1 ended, maze 2 in play at the crash
   put(4, "exhausted", 40);
   put(5, "in_play", 50);
-  EXPECT_EQ(store.interrupt_in_play(60), 2U);
+  EXPECT_EQ(store.interrupt_in_play(60, true), 2U);
   const auto runs = store.runs();
   ASSERT_EQ(runs.size(), 5U);
   for (std::size_t i = 0; i < 3; ++i)
@@ -115,6 +115,15 @@ TEST(sqlite_store, a_crash_in_a_set_interrupts_its_whole_attempt) {
   EXPECT_EQ(runs[4].status, "interrupted");
   EXPECT_EQ(runs[4].ended_at_ms, 60);
   EXPECT_EQ(runs[2].reference, 43U);  // kept for the reference mark
+  // After the close an attempt given back could not be played again: only
+  // the maze in play is interrupted, the set's others keep their results.
+  r.attempt = 3;
+  put(6, "found", 70);
+  put(7, "in_play", 80);
+  EXPECT_EQ(store.interrupt_in_play(90, false), 1U);
+  const auto closed = store.runs();
+  EXPECT_EQ(closed[5].status, "found");
+  EXPECT_EQ(closed[6].status, "interrupted");
 }
 
 TEST(sqlite_store, a_database_older_than_reference_marks_is_read_and_migrated) {

@@ -96,23 +96,31 @@ test("a leaderboard cell: its mark, and after the close its sets' replays", () =
   assert.equal(markText({ mark: 0.25, attempts: 1 }), '0.25 (1 attempt)');
   assert.equal(markText({ mark: 0.26560587515, attempts: 2 }), '0.266 (2 attempts)');
   assert.deepEqual(replayGroups({ mark: 0.25, attempts: 1 }), []);
-  const groups = replayGroups({
-    mark: 0.4,
-    attempts: 2,
-    replays: [
-      { attempt: 1, runs: [12, 13, 15] },
-      { attempt: 2, runs: [20] },
-    ],
-  });
+  const groups = replayGroups(
+    {
+      mark: 0.4,
+      attempts: 2,
+      replays: [
+        { attempt: 1, runs: [12, 13, 15] },
+        { attempt: 2, runs: [20] }, // a set ended after its first maze
+      ],
+    },
+    3,
+  );
   assert.deepEqual(
     groups.map((g) => [g.attempt, g.links.map((l) => l.text)]),
     [
       [1, ['1', '2', '3']],
-      [2, ['run 20']],
+      [2, ['1']],
     ],
   );
   assert.equal(groups[0].links[2].href, '/replay?url=/api/replays/15');
   assert.equal(groups[0].links[2].title, 'attempt 1, maze 3 of 3: run 15');
+  assert.equal(groups[1].links[0].title, 'attempt 2, maze 1 of 3: run 20');
+  assert.deepEqual(
+    replayGroups({ replays: [{ attempt: 1, runs: [7] }] }).map((g) => g.links[0].text),
+    ['run 7'],
+  );
 });
 
 test('the stream passes each message on once and resumes after a drop', () => {

@@ -11,16 +11,17 @@ export function markText(mark) {
 /**
  * The replays of a cell's attempts, grouped by attempt: [{ attempt, links:
  * [{ text, href, title }] }], each link numbered by its maze in the attempt's
- * set, its title saying which.
+ * set of `mazes` (the mazes played come first, in order), its title saying
+ * which.
  * Empty before the close (the leaderboard then carries no `replays`).
  */
-export function replayGroups(mark) {
+export function replayGroups(mark, mazes = 1) {
   return (mark?.replays ?? []).map(({ attempt, runs }) => ({
     attempt,
     links: runs.map((run, i) => ({
-      text: runs.length === 1 ? `run ${run}` : String(i + 1),
+      text: mazes === 1 ? `run ${run}` : String(i + 1),
       href: `/replay?url=/api/replays/${run}`,
-      title: `attempt ${attempt}, maze ${i + 1} of ${runs.length}: run ${run}`,
+      title: `attempt ${attempt}, maze ${i + 1} of ${mazes}: run ${run}`,
     })),
   }));
 }

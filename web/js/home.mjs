@@ -4,9 +4,9 @@ import { $, setText, cell, link, getJson } from './page.mjs';
 import { markText, replayGroups } from './board.mjs';
 
 // A challenge's cell: its mark, then (after the close) its attempts' replays.
-function markCell(mark) {
+function markCell(mark, mazes) {
   const td = cell(markText(mark), 'num');
-  const groups = replayGroups(mark);
+  const groups = replayGroups(mark, mazes);
   if (groups.length === 0) return td;
   const details = document.createElement('details');
   const summary = document.createElement('summary');
@@ -107,7 +107,9 @@ async function refreshCompetition() {
         ),
         cell(row.found, 'num'),
       );
-      for (const id of ids) tr.append(markCell(row.challenges?.[id]));
+      for (const c of competition.challenges ?? []) {
+        tr.append(markCell(row.challenges?.[c.id], c.mazes ?? 1));
+      }
       return tr;
     }),
   );
