@@ -36,6 +36,8 @@ echo "==> the bundled bots on three seeded 16x16 mazes with a few loops"
 cat <<MSG
 
 Ariadne is serving drones on $url
+  pages:         http://127.0.0.1:$bound/ (live and finished runs: watch one at /watch/RUN)
+  playground:    http://127.0.0.1:$bound/play (write a bot in the browser)
   protocol:      $root/protocol/PROTOCOL.md
   your own bot:  /usr/bin/python3 $root/clients/python/ariadne_client.py --url $url --seed 42
   compare bots:  $bot --bot all --url $url --seeds 1-20

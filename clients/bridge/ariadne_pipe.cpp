@@ -21,6 +21,7 @@
 #include "clients/bridge/line_protocol.hpp"
 #include "clients/sdk/maze_options.hpp"
 #include "clients/sdk/remote_drone.hpp"
+#include "clients/sdk/server_url.hpp"
 #include "core/maze/maze_spec.hpp"
 #include "core/model/version.hpp"
 
@@ -133,6 +134,11 @@ class child_program {
 // its result line; true when every treasure was found.
 bool relay(const options& o, remote_drone& d, const drone_state& first) {
   child_program bot(o.command);
+  // A practice run can be watched live (a ranked one after the close).
+  if (!first.set) {
+    std::cerr << "ariadne-pipe: run " << first.run << ", watch it at "
+              << pages_url(o.url, "watch/" + std::to_string(first.run)) << "\n";
+  }
   std::uint64_t bad_lines = 0;
   bool ended_by_bot = true;
   bot.write_line(start_line(first));

@@ -226,6 +226,13 @@ async def explore(drone, max_moves=None):
     return steps
 
 
+def pages_url(url):
+    """The pages of the server a drone URL names: ws://HOST:PORT/ws gives
+    http://HOST:PORT/ (wss:// gives https://)."""
+    scheme, _, rest = url.partition("://")
+    return ("https" if scheme == "wss" else "http") + "://" + rest.split("/")[0] + "/"
+
+
 async def main():
     parser = argparse.ArgumentParser(
         description="Play an Ariadne maze with a DFS bot (or a competition's challenge).")
@@ -281,7 +288,7 @@ async def main():
                 else:
                     first = await drone.request({"type": "start", "maze": maze, **options})
                     print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
-                          f" seed {first['seed']}")
+                          f" seed {first['seed']}; watch it at {pages_url(args.url)}watch/{first['run']}")
                 steps = await explore(drone)
                 result = drone.state["result"]
                 print(f"{result['status']}: {steps} steps by my count; server score"

@@ -15,6 +15,7 @@
 #include "clients/runner/summary.hpp"
 #include "clients/sdk/health_check.hpp"
 #include "clients/sdk/remote_drone.hpp"
+#include "clients/sdk/server_url.hpp"
 #include "core/game/maze_catalog.hpp"
 
 namespace {
@@ -94,6 +95,7 @@ int run_bots(int argc, char** argv) {
   std::cout << where << (m.loops > 0 ? " loops " + std::to_string(m.loops).substr(0, 4) : "")
             << ", seeds " << o.seeds << (o.offline ? ", offline" : ", " + o.url) << "\n"
             << format_table(rows);
+  if (!o.offline) std::cout << "watch and replay the runs at " << pages_url(o.url) << "\n";
   for (const outcome& out : outcomes) {
     if (!out.error.empty()) {
       std::cerr << out.bot << " seed " << out.seed << ": " << out.error << "\n";

@@ -31,4 +31,12 @@ server_url parse_server_url(const std::string& url, std::string_view schemes) {
   return parsed;
 }
 
+std::string pages_url(const std::string& drone_url, std::string_view path) {
+  const bool secure = drone_url.rfind("wss://", 0) == 0;
+  const std::size_t start = drone_url.find("://");
+  const std::string rest = start == std::string::npos ? drone_url : drone_url.substr(start + 3);
+  return (secure ? "https://" : "http://") + rest.substr(0, rest.find('/')) + "/" +
+         std::string(path);
+}
+
 }  // namespace ariadne

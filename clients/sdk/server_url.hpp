@@ -16,4 +16,8 @@ struct server_url {
 // Throws drone_error when url does not fit.
 server_url parse_server_url(const std::string& url, std::string_view schemes);
 
+// The pages of the server a drone URL names: ws://HOST:PORT/... gives
+// http://HOST:PORT/ (wss:// gives https://), then `path` ("watch/7").
+std::string pages_url(const std::string& drone_url, std::string_view path = {});
+
 }  // namespace ariadne

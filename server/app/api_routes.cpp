@@ -17,46 +17,51 @@ namespace ariadne {
 
 namespace {
 
+// One run as /api/runs lists it (null while it is set up). Never a seed; a
+// ranked run shows its challenge, not its maze, and until the mazes may be
+// shown (reveal) no counters, as the leaderboard: its score and steps would
+// tell how far its deal's treasure lies.
+nlohmann::json run_item(const run_feed& feed, bool reveal) {
+  const run_summary s = feed.summary();
+  if (!s.start) return nullptr;
+  const std::string started =
+      format_time(std::chrono::floor<std::chrono::seconds>(s.start->started_at));
+  if (feed.ranked() && !reveal) {
+    return {{"run", feed.run_id()},
+            {"player", feed.player()},
+            {"maze", feed.challenge()},
+            {"ranked", true},
+            {"width", s.start->width},
+            {"height", s.start->height},
+            {"steps", nullptr},
+            {"bumps", nullptr},
+            {"found", nullptr},
+            {"treasures", s.start->options.treasures},
+            {"status", s.status == run_status::active ? "active" : "ended"},
+            {"spectators", 0},
+            {"started_at", started}};
+  }
+  return {{"run", feed.run_id()},
+          {"player", feed.player()},
+          {"maze", feed.ranked() ? feed.challenge() : s.start->source.label()},
+          {"ranked", feed.ranked()},
+          {"width", s.start->width},
+          {"height", s.start->height},
+          {"steps", s.steps},
+          {"bumps", s.bumps},
+          {"found", s.found},
+          {"treasures", s.start->options.treasures},
+          {"status", to_string(s.status)},
+          {"spectators", feed.spectators()},
+          {"started_at", started}};
+}
+
 // GET /api/runs: live runs in start order, then finished ones, latest last.
-// Never a seed; a ranked run shows its challenge, not its maze, and until the
-// mazes may be shown no counters (as the leaderboard: its score and steps
-// would tell how far its deal's treasure lies).
 std::string build_runs_json(server_context& context, bool reveal) {
   nlohmann::json list = nlohmann::json::array();
   auto add = [&](const run_feed& feed) {
-    const run_summary s = feed.summary();
-    if (!s.start) return;
-    if (feed.ranked() && !reveal) {
-      list.push_back({{"run", feed.run_id()},
-                      {"player", feed.player()},
-                      {"maze", feed.challenge()},
-                      {"ranked", true},
-                      {"width", s.start->width},
-                      {"height", s.start->height},
-                      {"steps", nullptr},
-                      {"bumps", nullptr},
-                      {"found", nullptr},
-                      {"treasures", s.start->options.treasures},
-                      {"status", s.status == run_status::active ? "active" : "ended"},
-                      {"spectators", 0},
-                      {"started_at", format_time(std::chrono::floor<std::chrono::seconds>(
-                                         s.start->started_at))}});
-      return;
-    }
-    list.push_back({{"run", feed.run_id()},
-                    {"player", feed.player()},
-                    {"maze", feed.ranked() ? feed.challenge() : s.start->source.label()},
-                    {"ranked", feed.ranked()},
-                    {"width", s.start->width},
-                    {"height", s.start->height},
-                    {"steps", s.steps},
-                    {"bumps", s.bumps},
-                    {"found", s.found},
-                    {"treasures", s.start->options.treasures},
-                    {"status", to_string(s.status)},
-                    {"spectators", feed.spectators()},
-                    {"started_at",
-                     format_time(std::chrono::floor<std::chrono::seconds>(s.start->started_at))}});
+    nlohmann::json item = run_item(feed, reveal);
+    if (!item.is_null()) list.push_back(std::move(item));
   };
   for (const auto& feed : context.runs().live())
     add(*feed);
@@ -154,6 +159,19 @@ http_answer route_http(server_context& context, std::string_view method, std::st
     return {200, "application/json", info.dump() + "\n"};
   }
   if (path == "/api/runs") return runs_json(context);
+  if (const auto run = run_of(path, "/api/runs/")) {
+    // One run, as /api/runs lists it, or why it cannot be watched: the
+    // watch page asks before it connects.
+    const auto feed = context.runs().find(*run);
+    if (auto refusal = watch_refusal(hub, feed.get())) {
+      return {refusal->status, "text/plain; charset=utf-8", refusal->text + "\n"};
+    }
+    nlohmann::json item = run_item(*feed, true);
+    if (item.is_null())
+      return {409, "text/plain; charset=utf-8", "the run is still being set up\n"};
+    return {200, "application/json",
+            item.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"};
+  }
   if (path == "/ws") {
     return {426, "text/plain; charset=utf-8",
             "this is the WebSocket endpoint: connect with a WebSocket client\n"};

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <string>
+
 #include "core/model/version.hpp"
 #include "server/app/routes.hpp"
 #include "server/app/server_context.hpp"
@@ -35,6 +37,12 @@ void server::start() {
   transport_->start();
   spdlog::info("ariadne-server {} listening on {}:{} ({} threads, {} named mazes)", version,
                context_->config().bind, port(), transport_->threads(), context_->catalog().size());
+  // Where a person goes next (the address a local browser reaches).
+  const std::string& bind = context_->config().bind;
+  std::string host = bind == "0.0.0.0" || bind == "::" ? "127.0.0.1" : bind;
+  if (host.find(':') != std::string::npos) host = "[" + host + "]";  // IPv6
+  spdlog::info("pages: http://{}:{}/ (runs, /watch/RUN), the playground: http://{}:{}/play", host,
+               port(), host, port());
 }
 
 void server::stop() {

@@ -21,16 +21,13 @@ websocket_outcome open_spectator(server_context& context, const connection_info&
   }
   const auto [run_id, from, boot] = std::get<spectate_target>(read);
   auto feed = context.runs().find(run_id);
-  if (!feed) return refuse(404, "no such run (or it ended too long ago)");
+  if (auto refusal = watch_refusal(context.competition(), feed.get())) {
+    return refuse(refusal->status, refusal->text);
+  }
   // A practice server numbers its runs from 1 again after a restart.
   if (boot && *boot != feed->boot()) {
     return refuse(409, "the server has restarted since: this run " + std::to_string(run_id) +
                            " is not the one you were watching");
-  }
-  // A ranked run's trail would show where its deal's treasure lies (with
-  // shared seeds, every competitor's): watched only once the mazes may be shown.
-  if (!may_show_run(context.competition(), feed->ranked())) {
-    return refuse(403, "a ranked run can be watched once the competition has closed");
   }
   if (from > feed->seq()) return refuse(400, "from is ahead of the run");
   if (!feed->summary().start) return refuse(409, "the run is still being set up; try again");

@@ -215,6 +215,13 @@ def main():
         # bob: by hand, then the Python kit finishes the set he left.
         by_attempt, bob_runs, frames = asyncio.run(bob_plays(port, tokens["bob"], budget))
         dan = asyncio.run(gives_up(port, tokens["dan"]))
+        # A ranked maze cannot be watched before the close: the API says so,
+        # and the watch page says it at once.
+        status, text = get(port, f"/api/runs/{bob_runs[0]}")
+        check(status == 403 and "once the competition has closed" in text,
+              f"/api/runs/RUN of a ranked maze: {status} {text!r}")
+        check(get(port, "/api/runs/999999")[0] == 404, "/api/runs/RUN of no run: 404")
+        watch_refused(port, bob_runs[0])
         erin_first = asyncio.run(one_maze(port, tokens["erin"]))
         # A restart while bob's set waits between two mazes: the set goes on
         # from the database, where it was (and dan's unplayed mazes are still
@@ -369,6 +376,26 @@ def after_close(folder, db, played, bob_runs, alice_ref):
         leaderboard_page(port, every_run)
     finally:
         stop_server(proc)
+
+
+def watch_refused(port, run):
+    """/watch/RUN of a ranked maze before the close: its message within 2 s."""
+    if browser.missing():
+        return
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver = browser.browser()
+    try:
+        driver.get(f"http://127.0.0.1:{port}/watch/{run}")
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "refused").is_displayed())
+        said = driver.find_element(By.ID, "refused-why").text
+        at = browser.answered_at_ms(driver, f"/api/runs/{run}")
+        check("once the competition has closed" in said and at is not None and at < 2000,
+              f"/watch of a ranked maze: {said!r}, answered at {at} ms after the page opened")
+        os.makedirs(os.path.join(BUILD, "artifacts"), exist_ok=True)
+        driver.save_screenshot(os.path.join(BUILD, "artifacts", "sets-watch-ranked.png"))
+    finally:
+        driver.quit()
 
 
 def leaderboard_page(port, runs):

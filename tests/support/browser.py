@@ -36,3 +36,12 @@ def browser(width=1280, height=900):
 
 def console_errors(driver):
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def answered_at_ms(driver, path):
+    """When the page had the answer to its fetch of `path`, in milliseconds
+    after its navigation began (the browser's own clock), or None."""
+    return driver.execute_script(
+        """const hit = performance.getEntriesByType('resource')
+             .find((e) => new URL(e.name).pathname === arguments[0]);
+           return hit ? hit.responseEnd : null;""", path)

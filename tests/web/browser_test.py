@@ -17,7 +17,7 @@ from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
 
-from browser import browser, console_errors, missing  # noqa: E402
+from browser import answered_at_ms, browser, console_errors, missing  # noqa: E402
 
 if missing():
     print(f"SKIP: {missing()}")
@@ -100,6 +100,19 @@ async def main():
     driver = await asyncio.to_thread(browser)
     wait = WebDriverWait(driver, 30)
     try:
+        # A run the server does not have: said at once, no reconnecting.
+        await asyncio.to_thread(driver.get, f"{base}/watch/999999")
+        await asyncio.to_thread(WebDriverWait(driver, 10).until,
+                                lambda d: d.find_element(By.ID, "refused").is_displayed())
+        at = answered_at_ms(driver, "/api/runs/999999")
+        check("no such run" in text(driver, "refused-why") and
+              not driver.find_element(By.ID, "view").is_displayed() and at is not None and
+              at < 2000, f"an unknown run: {text(driver, 'refused-why')!r}, answered at {at} ms")
+        driver.save_screenshot(os.path.join(artifacts, "watch-unknown.png"))
+        # The 404 itself is the console's only complaint (reading the log empties it).
+        unknown = console_errors(driver)
+        check(all("/api/runs/999999" in e and "404" in e for e in unknown),
+              f"the unknown run's console: {unknown}")
         drone = await Drone.connect(f"ws://127.0.0.1:{port}/ws", "browser-bot")
         first = await drone.request({"type": "start", "maze": {
             "generator": "recursive_backtracker", "width": 48, "height": 36, "seed": 4}})

@@ -39,9 +39,17 @@ const live = new LiveView($('maze'), {
   },
 });
 
-if (!/^\d+$/.test(run ?? '')) {
-  showError('no run here: the address is /watch/ and a run number');
-} else {
+// The server says at once whether the run can be watched (no such run, or a
+// ranked one before the close): the stream would only retry.
+async function watch() {
+  const probe = await fetch(`/api/runs/${run}`, { cache: 'no-store' });
+  if (!probe.ok) {
+    setText('title', `run ${run}: not watched`);
+    setText('refused-why', (await probe.text()).trim());
+    $('view').hidden = true;
+    $('refused').hidden = false;
+    return;
+  }
   new SpectatorStream({
     url: wsUrl(`/spectate/${run}`),
     connect: (url) => new WebSocket(url),
@@ -55,4 +63,10 @@ if (!/^\d+$/.test(run ?? '')) {
     },
     onStatus: (status) => setText('connection', status),
   }).start();
+}
+
+if (!/^\d+$/.test(run ?? '')) {
+  showError('no run here: the address is /watch/ and a run number');
+} else {
+  watch().catch((error) => showError(error));
 }

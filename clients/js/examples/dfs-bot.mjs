@@ -36,6 +36,12 @@ if (values.help) {
   process.exit(0);
 }
 
+/** The pages of the server a drone URL names: ws://HOST:PORT/ws gives http://HOST:PORT/. */
+function pagesUrl(url) {
+  const { protocol, host } = new URL(url);
+  return `${protocol === 'wss:' ? 'https' : 'http'}://${host}/`;
+}
+
 let drone;
 try {
   drone = await connect(values.url, {
@@ -72,7 +78,9 @@ try {
       console.log(
         `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
           (first.seed !== undefined ? ` seed ${first.seed}` : '') +
-          (first.set ? `, maze ${place.maze} of ${place.mazes}` : ''),
+          (first.set ? `, maze ${place.maze} of ${place.mazes}` : '') +
+          // A practice run can be watched live; a ranked one after the close.
+          (first.set ? '' : `; watch it at ${pagesUrl(values.url)}watch/${first.run}`),
       );
       const result = await depthFirst(drone);
       console.log(
