@@ -20,7 +20,17 @@ import {
 import { FogView } from '../../web/js/fog.mjs';
 import { SpectatorStream } from '../../web/js/stream.mjs';
 import { connect, OPPOSITE } from '../../clients/js/ariadne.mjs';
-import { markText, replayGroups } from '../../web/js/board.mjs';
+import {
+  attemptsText,
+  markText,
+  mazeText,
+  rankText,
+  replayGroups,
+  spanText,
+  stateText,
+  timeText,
+  totalText,
+} from '../../web/js/board.mjs';
 
 const WebSocket = createRequire(new URL('../../clients/js/', import.meta.url))('ws');
 const build = process.env.ARIADNE_BUILD ?? new URL('../../build/ci', import.meta.url).pathname;
@@ -93,6 +103,7 @@ test("a maze's walls code round-trips and gives shortest paths", () => {
 
 test("a leaderboard cell: its mark, and after the close its sets' replays", () => {
   assert.equal(markText(undefined), '');
+  assert.equal(markText({ mark: 0, attempts: 0 }), '-');
   assert.equal(markText({ mark: 0.25, attempts: 1 }), '0.25 (1 attempt)');
   assert.equal(markText({ mark: 0.26560587515, attempts: 2 }), '0.266 (2 attempts)');
   assert.deepEqual(replayGroups({ mark: 0.25, attempts: 1 }), []);
@@ -121,6 +132,43 @@ test("a leaderboard cell: its mark, and after the close its sets' replays", () =
     replayGroups({ replays: [{ attempt: 1, runs: [7] }] }).map((g) => g.links[0].text),
     ['run 7'],
   );
+});
+
+test('the competition as people read it: times, spans, totals, ranks and mazes', () => {
+  assert.equal(timeText('2026-12-01T18:05:00Z'), '2026-12-01 18:05 UTC');
+  assert.equal(timeText('2026-12-01T18:05:00.123Z'), '2026-12-01 18:05 UTC');
+  assert.equal(spanText(0), '0 s');
+  assert.equal(spanText(59_000), '59 s');
+  assert.equal(spanText(200_000), '3 min 20 s');
+  assert.equal(spanText(3 * 86_400_000 + 4 * 3_600_000 + 5_000), '3 d 4 h');
+  assert.equal(spanText(3_600_000), '1 h 0 min');
+  const now = Date.parse('2026-12-01T12:00:00Z');
+  const cup = { opens_at: '2026-12-01T14:05:00Z', closes_at: '2026-12-08T00:00:00Z' };
+  assert.equal(stateText(cup, now), 'not open yet: opens in 2 h 5 min (2026-12-01 14:05 UTC)');
+  assert.equal(
+    stateText(cup, Date.parse('2026-12-05T00:00:00Z')),
+    'open: closes in 3 d 0 h (2026-12-08 00:00 UTC)',
+  );
+  assert.equal(
+    stateText(cup, Date.parse('2026-12-09T00:00:00Z')),
+    'closed at 2026-12-08 00:00 UTC',
+  );
+  assert.equal(stateText({ opens_at: null, closes_at: null }, now), 'open, with no closing time');
+  assert.equal(totalText({ total: 35.03523006298708, total_error: null }), '35.0');
+  assert.equal(totalText({ total: 35.035, total_error: 2.049 }), '35.0 \u00b1 2.0');
+  const unplayed = { rank: 1, challenges: { a: { attempts: 0 } } };
+  assert.equal(rankText(unplayed), '-');
+  assert.equal(rankText({ rank: 2, decided: false, challenges: { a: { attempts: 1 } } }), '2?');
+  assert.equal(rankText({ rank: 2, decided: true, challenges: { a: { attempts: 1 } } }), '2');
+  assert.equal(mazeText({ width: 16, height: 16 }), '16x16, hidden until the close');
+  assert.equal(
+    mazeText({ maze: { generator: 'prim', width: 8, height: 8, loops: 0.5 } }),
+    'prim 8x8, loops 0.5',
+  );
+  assert.equal(mazeText({ maze: { name: 'classic16' } }), 'classic16');
+  assert.equal(attemptsText({ attempts: 3 }), '3');
+  assert.equal(attemptsText({ attempts: 5, mazes: 10 }), '5 sets of 10 mazes');
+  assert.equal(attemptsText({ attempts: 1, mazes: 3 }), '1 set of 3 mazes');
 });
 
 test('the stream passes each message on once and resumes after a drop', () => {

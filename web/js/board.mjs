@@ -1,19 +1,95 @@
-// The leaderboard's cells, free of the DOM: what a challenge's cell says,
-// and once ranked replays are published, the replays behind its mark.
+// The competition's cells and sentences, free of the DOM: what the home
+// page's leaderboard and challenge list say, and once ranked replays are
+// published, the replays behind each mark.
 
 /** A mark and its attempts used, as a cell shows them. */
 export function markText(mark) {
   if (!mark) return '';
+  if (mark.attempts === 0) return '-';
   const attempts = mark.attempts === 1 ? '1 attempt' : `${mark.attempts} attempts`;
   return `${Number(mark.mark.toFixed(3))} (${attempts})`;
+}
+
+/** A total, with its standard error once it may be shown: "41.3 ± 2.1". */
+export function totalText(row) {
+  const total = Number(row.total).toFixed(1);
+  return typeof row.total_error === 'number'
+    ? `${total} \u00b1 ${row.total_error.toFixed(1)}`
+    : total;
+}
+
+/** A row's rank: "-" before it played anything, "3?" when not decided. */
+export function rankText(row) {
+  const played = Object.values(row.challenges ?? {}).some((c) => c.attempts > 0);
+  if (!played) return '-';
+  return row.decided === false ? `${row.rank}?` : String(row.rank);
+}
+
+/** An RFC 3339 UTC time as people read it: "2026-12-01 18:00 UTC". */
+export function timeText(iso) {
+  if (!iso) return '';
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+/** How long until (or since) a moment, to its two largest units: "2 d 5 h", "3 min 20 s". */
+export function spanText(ms) {
+  let s = Math.max(0, Math.round(ms / 1000));
+  const units = [
+    ['d', 86400],
+    ['h', 3600],
+    ['min', 60],
+    ['s', 1],
+  ];
+  const parts = [];
+  for (const [name, size] of units) {
+    if (s >= size || (parts.length > 0 && parts.length < 2)) {
+      parts.push(`${Math.floor(s / size)} ${name}`);
+      s %= size;
+    }
+    if (parts.length === 2) break;
+  }
+  return parts.length > 0 ? parts.join(' ') : '0 s';
+}
+
+/**
+ * Where the competition stands, in one sentence, at `now` (ms since the
+ * epoch): "opens in 2 h 5 min (2026-12-02 10:00 UTC)", "open: closes in
+ * 3 d 4 h (...)", "open, with no closing time", "closed at ...".
+ */
+export function stateText(competition, now) {
+  const opens = competition.opens_at ? Date.parse(competition.opens_at) : null;
+  const closes = competition.closes_at ? Date.parse(competition.closes_at) : null;
+  if (opens !== null && now < opens) {
+    return `not open yet: opens in ${spanText(opens - now)} (${timeText(competition.opens_at)})`;
+  }
+  if (closes !== null && now >= closes) return `closed at ${timeText(competition.closes_at)}`;
+  if (closes === null) return 'open, with no closing time';
+  return `open: closes in ${spanText(closes - now)} (${timeText(competition.closes_at)})`;
+}
+
+/** A challenge's maze: its parameters once revealed, else why they are not shown. */
+export function mazeText(challenge) {
+  const maze = challenge.maze;
+  if (!maze) return `${challenge.width}x${challenge.height}, hidden until the close`;
+  if (maze.name) return maze.name;
+  const loops = maze.loops ? `, loops ${maze.loops}` : '';
+  return `${maze.generator} ${maze.width}x${maze.height}${loops}`;
+}
+
+/** A challenge's attempts, as "5 sets of 10 mazes" where each attempt is a set. */
+export function attemptsText(challenge) {
+  const attempts = challenge.attempts ?? 1;
+  const mazes = challenge.mazes ?? 1;
+  if (mazes === 1) return String(attempts);
+  return `${attempts} ${attempts === 1 ? 'set' : 'sets'} of ${mazes} mazes`;
 }
 
 /**
  * The replays of a cell's attempts, grouped by attempt: [{ attempt, links:
  * [{ text, href, title }] }], each link numbered by its maze in the attempt's
  * set of `mazes` (the mazes played come first, in order), its title saying
- * which.
- * Empty before the close (the leaderboard then carries no `replays`).
+ * which. Empty before the close (the leaderboard then carries no `replays`).
  */
 export function replayGroups(mark, mazes = 1) {
   return (mark?.replays ?? []).map(({ attempt, runs }) => ({

@@ -1,7 +1,16 @@
 // The home page: live and finished runs, and in competition mode the
 // leaderboard and the challenges, kept up to date.
 import { $, setText, cell, link, getJson } from './page.mjs';
-import { markText, replayGroups } from './board.mjs';
+import {
+  attemptsText,
+  markText,
+  mazeText,
+  rankText,
+  replayGroups,
+  stateText,
+  timeText,
+  totalText,
+} from './board.mjs';
 
 // A challenge's cell: its mark, then (after the close) its attempts' replays.
 function markCell(mark, mazes) {
@@ -83,7 +92,8 @@ async function refreshCompetition() {
   setText('competition-name', `Leaderboard: ${competition.name ?? board.competition}`);
   setText(
     'competition-state',
-    `${competition.state ?? ''}; ${board.ranked_runs} ranked runs; updated ${board.generated_at}`,
+    `${stateText(competition, Date.now())}; ${board.ranked_runs} ranked runs; ` +
+      `updated ${timeText(board.generated_at)}`,
   );
   const ids = (competition.challenges ?? []).map((c) => c.id);
   const head = document.createElement('tr');
@@ -97,14 +107,9 @@ async function refreshCompetition() {
     ...board.rows.map((row) => {
       const tr = document.createElement('tr');
       tr.append(
-        cell(row.decided === false ? `${row.rank}?` : row.rank),
+        cell(rankText(row)),
         cell(row.competitor),
-        cell(
-          typeof row.total_error === 'number'
-            ? `${row.total.toFixed(1)} \u00b1 ${row.total_error.toFixed(1)}`
-            : row.total,
-          'num',
-        ),
+        cell(totalText(row), 'num'),
         cell(row.found, 'num'),
       );
       for (const c of competition.challenges ?? []) {
@@ -116,10 +121,12 @@ async function refreshCompetition() {
   $('challenges').tBodies[0].replaceChildren(
     ...(competition.challenges ?? []).map((c) => {
       const tr = document.createElement('tr');
-      const maze = c.maze
-        ? (c.maze.name ?? `${c.maze.generator} ${c.maze.width}x${c.maze.height}`)
-        : '';
-      tr.append(cell(c.id), cell(maze), cell(c.attempts ?? '', 'num'), cell(c.weight ?? 1, 'num'));
+      tr.append(
+        cell(c.id),
+        cell(mazeText(c)),
+        cell(attemptsText(c), 'num'),
+        cell(c.weight ?? 1, 'num'),
+      );
       return tr;
     }),
   );
