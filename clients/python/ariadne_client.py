@@ -171,6 +171,11 @@ class Drone:
         """A ranked run on a competition's challenge (needs a token)."""
         return await self.request({"type": "start", "challenge": challenge})
 
+    async def challenges(self):
+        """The competition's challenges as they now stand for this competitor
+        (attempts left, marks, a set under way's next_maze); needs a token."""
+        return (await self.request({"type": "challenges"}))["challenges"]
+
     async def move(self, direction):
         """Moves one cell; True if it moved, False if it bumped into a wall."""
         return (await self.request({"type": "move", "dir": direction}))["moved"]
@@ -226,6 +231,18 @@ async def explore(drone, max_moves=None):
     return steps
 
 
+def parse_seeds(text):
+    """Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12"."""
+    seeds = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        first, last = int(low), int(high or low)
+        if first > last or last - first >= 100000:
+            raise ValueError(f"bad seed range {part!r}")
+        seeds.extend(range(first, last + 1))
+    return seeds
+
+
 def pages_url(url):
     """The pages of the server a drone URL names: ws://HOST:PORT/ws gives
     http://HOST:PORT/ (wss:// gives https://)."""
@@ -241,6 +258,7 @@ async def main():
     parser.add_argument("--generator", default="hunt_and_kill")
     parser.add_argument("--size", default="16x16", help="WxH")
     parser.add_argument("--seed", type=int, help="default: the server picks one")
+    parser.add_argument("--seeds", help="several practice runs, one a seed: 1-20 or 1,5,9-12")
     parser.add_argument("--loops", type=float, default=0.0)
     parser.add_argument("--treasures", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=30.0,
@@ -255,16 +273,20 @@ async def main():
         parser.error("--challenge needs --token")
     if args.attempts is not None and args.attempts < 1:
         parser.error("--attempts must be at least 1")
+    if args.seeds is not None and (args.seed is not None or args.challenge):
+        parser.error("--seeds plays practice runs: not with --seed or --challenge")
+    try:
+        seeds = parse_seeds(args.seeds) if args.seeds else [args.seed]
+    except ValueError as error:
+        parser.error(f"--seeds: {error}")
     width, height = (int(side) for side in args.size.split("x"))
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     options = {"treasures": args.treasures} if args.treasures != 1 else {}
-    if args.seed is not None:
-        maze["seed"] = args.seed
 
     drone = await Drone.connect(args.url, args.name, args.timeout, args.token)
     all_found = True
     try:
-        runs = 1
+        runs = len(seeds)  # practice: one run a seed
         if args.challenge:
             listed = {c.get("id"): c for c in
                       (drone.welcome.get("competition") or {}).get("challenges", [])}
@@ -274,7 +296,9 @@ async def main():
             left = about.get("attempts_left", 1) + (1 if about.get("next_maze") else 0)
             wanted = args.attempts or (left if about.get("keep") == "all" else 1)
             runs = max(1, min(wanted, left))
-        for _ in range(runs):
+        for k in range(runs):
+            if not args.challenge and seeds[k] is not None:
+                maze["seed"] = seeds[k]
             # One attempt: with a challenge of several mazes, one start per
             # maze until the server says the attempt's set has ended.
             ended = False

@@ -43,6 +43,17 @@ def main():
             checks.check(result["status"] == "found" and
                          result["steps"] == my_steps == result["score"],
                          f"{args}: my {my_steps} steps, server result {result}")
+        # A range of seeds: one run each, in order.
+        run = subprocess.run([sys.executable, kit, "--url", f"ws://127.0.0.1:{port}/ws",
+                              "--seeds", "3-4,9"], capture_output=True, text=True, timeout=60)
+        seeds = [int(line.split(" seed ")[1].split(";")[0]) for line in run.stdout.splitlines()
+                 if line.startswith("run ") and " seed " in line]
+        checks.check(run.returncode == 0 and seeds == [3, 4, 9],
+                     f"--seeds 3-4,9 played {seeds}: {run.stdout}{run.stderr}")
+        run = subprocess.run([sys.executable, kit, "--seeds", "5-2"], capture_output=True,
+                             text=True, timeout=60)
+        checks.check(run.returncode == 2 and "--seeds" in run.stderr,
+                     f"a bad range: exit {run.returncode} {run.stderr}")
         # A bad URL gives a one-line error and exit code 2.
         run = subprocess.run([sys.executable, kit, "--url", "ws://127.0.0.1:1/ws"],
                              capture_output=True, text=True, timeout=60)

@@ -115,7 +115,7 @@ async def bob_plays(port, token, budget):
     place = bob.state.get("set")
     check(place == {"attempt": 1, "maze": 1, "mazes": K, "ended": False},
           f"the first maze's result: {place}")
-    listed = {c["id"]: c for c in (await bob.request({"type": "challenges"}))["challenges"]}
+    listed = {c["id"]: c for c in await bob.challenges()}
     check(listed["relay"]["attempts_left"] == ATTEMPTS - 1 and listed["relay"]["next_maze"] == 2,
           f"a set under way, listed: {listed['relay']}")
     check("next_maze" not in listed["single"], "no set under way on single")

@@ -96,6 +96,15 @@ def main():
             got["bridge"] = pick(result_line(bridge.stdout)) if result_line(bridge.stdout) else bridge.stderr
             if check(len(set(got.values())) == 1, f"{run}: {got}"):
                 print(f"ok {run['generator']} {size} seed {run['seed']}: {got['cpp']}")
+        # A range of seeds: both kits play each seed, alike.
+        ranges = {}
+        for kit, command in (("python", ["/usr/bin/python3", KIT]), ("javascript", ["node", JS])):
+            done = subprocess.run([*command, "--url", url, "--generator", "prim", "--size", "9x9",
+                                   "--seeds", "5-7"], capture_output=True, text=True, timeout=60)
+            ranges[kit] = [pick(json.loads(line[len("result: "):])) for line in
+                           done.stdout.splitlines() if line.startswith("result: ")]
+        check(len(ranges["python"]) == 3 and ranges["python"] == ranges["javascript"],
+              f"--seeds 5-7 in both kits: {ranges}")
         # One ranked challenge per kit, with its token.
         ranked = {
             "cpp": [BOT, "--url", url, "--token", tokens["cpp"], "--challenge", "one", "--bot", "dfs"],

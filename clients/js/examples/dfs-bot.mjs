@@ -1,13 +1,14 @@
 // A depth-first bot on one maze:
 //   node clients/js/examples/dfs-bot.mjs --url ws://127.0.0.1:8080/ws --generator prim --size 16x16 --seed 42
+// several seeds: --seeds 1-20; a named maze of the server: --maze classic16;
 // or ranked runs: --token TOKEN --challenge warm-up [--attempts N] (default: every
 // attempt left where all of them count, keep all; else one)
 import { parseArgs } from 'node:util';
 import { connect, depthFirst } from '../ariadne.mjs';
 
 const usage = `usage: node dfs-bot.mjs [--url URL] [--name NAME] [--generator NAME] [--size WxH]
-                        [--seed N] [--loops X] [--treasures N] [--timeout SECONDS]
-                        [--token TOKEN --challenge ID [--attempts N]]`;
+                        [--maze NAME] [--seed N | --seeds 1-20,25] [--loops X] [--treasures N]
+                        [--timeout SECONDS] [--token TOKEN --challenge ID [--attempts N]]`;
 
 let values;
 try {
@@ -19,6 +20,8 @@ try {
       generator: { type: 'string', default: 'hunt_and_kill' },
       size: { type: 'string', default: '16x16' },
       seed: { type: 'string' },
+      seeds: { type: 'string' },
+      maze: { type: 'string' },
       loops: { type: 'string', default: '0' },
       treasures: { type: 'string', default: '1' },
       token: { type: 'string' },
@@ -36,10 +39,42 @@ if (values.help) {
   process.exit(0);
 }
 
+/** Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12". */
+function parseSeeds(text) {
+  const seeds = [];
+  for (const part of text.split(',')) {
+    const [low, high = low] = part.split('-');
+    const first = Number(low);
+    const last = Number(high);
+    if (
+      !Number.isInteger(first) ||
+      !Number.isInteger(last) ||
+      first > last ||
+      last - first >= 1e5
+    ) {
+      throw new Error(`--seeds: bad seed range '${part}'`);
+    }
+    for (let s = first; s <= last; s += 1) seeds.push(s);
+  }
+  return seeds;
+}
+
 /** The pages of the server a drone URL names: ws://HOST:PORT/ws gives http://HOST:PORT/. */
 function pagesUrl(url) {
   const { protocol, host } = new URL(url);
   return `${protocol === 'wss:' ? 'https' : 'http'}://${host}/`;
+}
+
+// Practice seeds, judged before anything connects.
+let seeds;
+try {
+  if (values.seeds !== undefined && (values.seed !== undefined || values.challenge)) {
+    throw new Error('--seeds plays practice runs: not with --seed or --challenge');
+  }
+  seeds = values.seeds !== undefined ? parseSeeds(values.seeds) : [values.seed];
+} catch (error) {
+  console.error(`dfs-bot: ${error.message}`);
+  process.exit(2);
 }
 
 let drone;
@@ -50,9 +85,11 @@ try {
     timeoutMs: Number(values.timeout) * 1000,
   });
   const [width, height] = values.size.split('x').map(Number);
-  const maze = { generator: values.generator, width, height, loops: Number(values.loops) };
-  if (values.seed !== undefined) maze.seed = Number(values.seed);
-  let runs = 1;
+  // A named maze of the server (its --maze-dir), or a generated one.
+  const maze = values.maze
+    ? { name: values.maze }
+    : { generator: values.generator, width, height, loops: Number(values.loops) };
+  let runs = seeds.length; // practice: one run a seed
   if (values.challenge) {
     const listed = drone.welcome?.competition?.challenges ?? [];
     const about = listed.find((c) => c.id === values.challenge) ?? {};
@@ -66,6 +103,7 @@ try {
   }
   let allFound = true;
   for (let k = 0; k < runs; k += 1) {
+    if (!values.challenge && seeds[k] !== undefined) maze.seed = Number(seeds[k]);
     // One attempt: with a challenge of several mazes, one start per maze
     // until the server says the attempt's set has ended.
     for (let ended = false; !ended;) {
