@@ -36,4 +36,10 @@ std::unique_ptr<bot> make_bot(std::string_view name) {
   return nullptr;
 }
 
+const run_result& finish_game(drone& d, bot& player) {
+  player.play(d);
+  if (!d.finished()) d.abandon();
+  return *d.state().result;
+}
+
 }  // namespace ariadne

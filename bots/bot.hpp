@@ -30,4 +30,9 @@ std::span<const bot_info> all_bots();
 // The bot called name, or nullptr.
 std::unique_ptr<bot> make_bot(std::string_view name);
 
+// Lets the bot play the started run to its end (abandoning if it stops
+// early): the one way the runner, the baseline, a competition's reference and
+// simulate play a game.
+const run_result& finish_game(drone& d, bot& player);
+
 }  // namespace ariadne

@@ -37,12 +37,6 @@ outcome play_one(drone& d, bot& player, const maze_options& maze, std::uint64_t 
 
 }  // namespace
 
-const run_result& finish_game(drone& d, bot& player) {
-  player.play(d);
-  if (!d.finished()) d.abandon();
-  return *d.state().result;
-}
-
 const run_result& play_game(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
   d.start(maze.request(seed));
   return finish_game(d, player);

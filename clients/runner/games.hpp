@@ -22,8 +22,6 @@ struct outcome {
   std::string error;
 };
 
-// Lets the bot play the started run to its end (abandoning if it stops early).
-const run_result& finish_game(drone& d, bot& player);
 // Starts a run on the maze and seed, and plays it to its end.
 const run_result& play_game(drone& d, bot& player, const maze_options& maze, std::uint64_t seed);
 

@@ -15,16 +15,20 @@
 
 namespace ariadne {
 
-namespace {
-
-// The reference bot's cost on a ranked maze: it plays the dealt request offline.
-std::uint64_t reference_of(server_context& context, const std::string& challenge,
-                           const run_request& request) {
-  const run_result played = play_offline(reference_bot, request, context.catalog(), context.host());
-  return context.competition()->reference_cost(challenge, played);
+run_starter::prepared_maze run_starter::prepare(server_context& context, const run_request& request,
+                                                const std::string* reference_challenge,
+                                                std::uint64_t run_id, std::uint64_t seed,
+                                                clock::time_point now, run_feed* feed) {
+  prepared_maze p;
+  p.setup = set_up_checked_run(request, context.catalog(), context.host(), run_id, seed, now, feed);
+  if (reference_challenge != nullptr && std::holds_alternative<run>(p.setup)) {
+    // The reference bot plays the very maze dealt, offline.
+    const run_result played =
+        play_offline(reference_bot, request, context.catalog(), context.host());
+    p.reference = context.competition()->reference_cost(*reference_challenge, played);
+  }
+  return p;
 }
-
-}  // namespace
 
 websocket_handler::frame_result run_starter::start(const run_request& request,
                                                    std::optional<ranked_run_record> ranked,
@@ -82,26 +86,23 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   // A big maze is set up on the job pool, never on this I/O thread. The job
   // holds the connection (sink) until it has answered.
   server_context* c = &context;
-  const std::string challenge = ranked ? ranked->challenge : std::string();
-  auto job = [c, sink, request, run_id, seed, now, feed, id = std::string(id), reference, challenge,
+  // Set while the mark needs the reference bot's cost on the maze.
+  const std::optional<std::string> reference_challenge =
+      reference ? std::optional<std::string>(ranked->challenge) : std::nullopt;
+  auto job = [c, sink, request, run_id, seed, now, feed, id = std::string(id), reference_challenge,
               this] {
-    std::variant<run, request_error> setup = request_error{};
-    std::uint64_t reference_cost = 0;
+    prepared_maze prepared;
     try {
-      setup = set_up_checked_run(request, c->catalog(), c->host(), run_id, seed, now, feed.get());
-      if (reference && std::holds_alternative<run>(setup)) {
-        reference_cost = reference_of(*c, challenge, request);
-      }
+      prepared = prepare(*c, request, reference_challenge ? &*reference_challenge : nullptr, run_id,
+                         seed, now, feed.get());
     } catch (const std::exception& e) {
-      setup = request_error{errc::server_busy,
-                            std::string("the server could not set this maze up: ") + e.what()};
+      prepared.setup = request_error{
+          errc::server_busy, std::string("the server could not set this maze up: ") + e.what()};
     }
-    sink->resume([this, setup = std::move(setup), id, reference_cost](std::string& answer) mutable {
+    sink->resume([this, prepared = std::move(prepared), id](std::string& answer) mutable {
       // The run's clock starts when its start is answered, not when it was asked.
-      auto attempt = take_pending_ranked();
-      if (attempt) attempt->reference = reference_cost;
-      finish(std::move(setup), std::move(pending_slot_), std::move(pending_feed_),
-             std::move(attempt), id, answer, clock::now());
+      finish(std::move(prepared), std::move(pending_slot_), std::move(pending_feed_),
+             take_pending_ranked(), id, answer, clock::now());
       return true;
     });
   };
@@ -114,14 +115,11 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
                           : costly_work::placement::here;
   switch (where) {
     case costly_work::placement::here: {
-      auto setup =
-          set_up_checked_run(request, catalog, context.host(), run_id, seed, now, feed.get());
-      if (reference && std::holds_alternative<run>(setup)) {
-        ranked->reference = reference_of(context, ranked->challenge, request);
-      }
+      auto prepared = prepare(context, request, reference ? &ranked->challenge : nullptr, run_id,
+                              seed, now, feed.get());
       pending_feed_.reset();
       pending_ranked_.reset();
-      finish(std::move(setup), std::move(pending_slot_), std::move(feed), std::move(ranked), id,
+      finish(std::move(prepared), std::move(pending_slot_), std::move(feed), std::move(ranked), id,
              reply, now);
       return frame_result::answered;
     }
@@ -139,10 +137,12 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   return frame_result::deferred;
 }
 
-void run_starter::finish(std::variant<run, request_error> setup, run_slot slot,
-                         std::shared_ptr<run_feed> feed, std::optional<ranked_run_record> ranked,
-                         std::string_view id, std::string& reply, clock::time_point now) {
+void run_starter::finish(prepared_maze prepared, run_slot slot, std::shared_ptr<run_feed> feed,
+                         std::optional<ranked_run_record> ranked, std::string_view id,
+                         std::string& reply, clock::time_point now) {
   server_context& context = core_.context;
+  std::variant<run, request_error>& setup = prepared.setup;
+  if (ranked) ranked->reference = prepared.reference;
   if (auto* problem = std::get_if<request_error>(&setup)) {
     context.runs().close(feed->run_id());
     if (ranked) context.competition()->give_back(*ranked);

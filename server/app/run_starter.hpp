@@ -17,6 +17,7 @@
 
 namespace ariadne {
 
+class server_context;
 class session_core;
 
 // Starts a connection's runs: refuses what the host never plays, weighs the
@@ -50,8 +51,18 @@ class run_starter {
   std::function<bool()> on_ranked_started;
 
  private:
+  // A start's maze set up (or why not), and with a reference mark the
+  // reference bot's cost on it.
+  struct prepared_maze {
+    std::variant<run, request_error> setup = request_error{};
+    std::uint64_t reference = 0;
+  };
+  // Sets the maze up, inline or on the job pool: one way for both.
+  static prepared_maze prepare(server_context& context, const run_request& request,
+                               const std::string* reference_challenge, std::uint64_t run_id,
+                               std::uint64_t seed, clock::time_point now, run_feed* feed);
   // Takes a set-up run (or its error) as the answer to a start.
-  void finish(std::variant<run, request_error> setup, run_slot slot, std::shared_ptr<run_feed> feed,
+  void finish(prepared_maze prepared, run_slot slot, std::shared_ptr<run_feed> feed,
               std::optional<ranked_run_record> ranked, std::string_view id, std::string& reply,
               clock::time_point now);
 

@@ -70,11 +70,8 @@ run_result play_offline(std::string_view bot, run_request request, const maze_ca
                         const host_limits& host) {
   request.time_limit_ms.reset();
   local_drone drone(host, &catalog);
-  auto player = make_bot(bot);
   drone.start(request);
-  player->play(drone);
-  if (!drone.finished()) drone.abandon();
-  return *drone.state().result;
+  return finish_game(drone, *make_bot(bot));
 }
 
 std::string baseline_json(const run_request& request, const maze_catalog& catalog,

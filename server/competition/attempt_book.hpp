@@ -66,11 +66,12 @@ class attempt_book {
   }
   bool any_in_play() const { return !in_play_.empty(); }
   bool any_in_play(const std::string& challenge, std::uint32_t deal) const;
-  // Every (competitor, challenge) that has been dealt a maze, with its deals.
+  // Every (competitor, challenge) that has been dealt a maze, with its deals
+  // and the attempts it has used: visit(key, deals, used).
   template <typename Visit>
-  void for_each_dealt(Visit visit) const {
+  void for_each_tally(Visit visit) const {
     for (const auto& [k, t] : tallies_)
-      visit(k, t.deals);
+      visit(k, t.deals, t.used);
   }
 
  private:

@@ -47,7 +47,7 @@ std::string competition_document(const competition_rules& rules, const std::stri
       json deals = json::array();
       if (rules.seeds == seed_mode::shared) {
         std::uint32_t most = 0;
-        book.for_each_dealt([&](const attempt_book::key& k, std::uint32_t dealt) {
+        book.for_each_tally([&](const attempt_book::key& k, std::uint32_t dealt, std::uint32_t) {
           if (k.second == c.id) most = std::max(most, dealt);
         });
         for (std::uint32_t d = 1; d <= most; ++d) {
@@ -56,7 +56,7 @@ std::string competition_document(const competition_rules& rules, const std::stri
           deals.push_back({{"deal", d}, {"seed", deal_seed(secret, c.id, d, {})}});
         }
       } else {
-        book.for_each_dealt([&](const attempt_book::key& k, std::uint32_t dealt) {
+        book.for_each_tally([&](const attempt_book::key& k, std::uint32_t dealt, std::uint32_t) {
           if (k.second != c.id) return;
           const auto name = names.find(k.first);
           if (name == names.end()) return;

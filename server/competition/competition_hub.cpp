@@ -132,7 +132,6 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
     auto dealt = book_.deal({who.id, c->id}, c->attempts, c->mazes);
     if (auto* problem = std::get_if<request_error>(&dealt)) return std::move(*problem);
     const auto& d = std::get<attempt_book::dealt>(dealt);
-    if (d.new_attempt) marks_[{who.id, c->id}].attempts = d.attempt;
     names_[who.id] = who.name;
     a.record.deal = d.deal;
     a.record.attempt = d.attempt;
@@ -152,10 +151,7 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
 
 void competition_hub::give_back(const ranked_run_record& record) {
   std::lock_guard lock(mutex_);
-  if (book_.give_back({record.competitor, record.challenge}, record.deal)) {
-    challenge_mark& m = marks_[{record.competitor, record.challenge}];
-    if (m.attempts > 0) --m.attempts;
-  }
+  book_.give_back({record.competitor, record.challenge}, record.deal);
 }
 
 bool competition_hub::needs_reference(std::string_view challenge) const {
@@ -167,8 +163,7 @@ std::uint64_t competition_hub::reference_cost(std::string_view challenge,
                                               const run_result& played) const {
   const struct challenge* c = rules_.find(challenge);
   if (c == nullptr) return 0;
-  return maze_cost({played.status == run_status::found, played.score, played.optimal, 0},
-                   c->move_budget());
+  return maze_cost(outcome_of(played), c->move_budget());
 }
 
 set_position competition_hub::position_of(const ranked_run_record& record,
@@ -187,13 +182,12 @@ set_position competition_hub::position_of(const ranked_run_record& record,
     const auto m = marks_.find({record.competitor, record.challenge});
     if (m != marks_.end()) {
       if (const auto it = m->second.played.find(record.attempt); it != m->second.played.end()) {
-        mazes = it->second;
+        mazes = it->second.mazes;
       }
     }
     // Until its end is recorded, this maze is not among them.
     if (book_.in_play(record.competitor, record.challenge, record.deal)) {
-      mazes.push_back(
-          {result->status == run_status::found, result->score, result->optimal, record.reference});
+      mazes.push_back(outcome_of(*result, record.reference));
     }
   }
   p.found = static_cast<std::uint32_t>(
@@ -260,6 +254,10 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   {
     std::lock_guard lock(mutex_);
     marks = marks_;
+    // The attempts used are the book's (ended or in play, given back or not).
+    book_.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
+      if (used > 0 || marks.contains(k)) marks[k].attempts = used;
+    });
     ranked = ranked_runs_;
     // A token rotated or revoked with ariadne-admin ends the connections
     // that said hello with it.

@@ -42,10 +42,9 @@ void show(challenge_mark& m, const attempt_figures& a, double mark) {
 }  // namespace
 
 void take_result(challenge_mark& m, const ranked_run_record& r) {
-  std::vector<maze_outcome>& mazes = m.played[r.attempt];
-  mazes.push_back({r.status == "found", r.score, r.optimal, r.reference});
-  attempt_figures& a = m.figures[r.attempt];
-  if (mazes.size() == 1 || a.status == "found") a.status = r.status;
+  attempt_figures& a = m.played[r.attempt];
+  a.mazes.push_back({r.status == "found", r.score, r.optimal, r.reference});
+  if (a.mazes.size() == 1 || a.status == "found") a.status = r.status;
   a.steps += r.steps;
   a.bumps += r.bumps;
   a.score += r.score;
@@ -84,20 +83,26 @@ void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
   }
   std::vector<std::vector<maze_outcome>> attempts;
   bool first = true;
-  for (const auto& [number, mazes] : m.played) {
-    attempts.push_back(mazes);
-    attempt_figures a = m.figures[number];
-    a.ratio = attempt_mark(scoring.mark, mazes, scoring.mazes, scoring.move_budget);
+  for (const auto& [number, figures] : m.played) {
+    attempts.push_back(figures.mazes);
+    const double ratio =
+        attempt_mark(scoring.mark, figures.mazes, scoring.mazes, scoring.move_budget);
     // A set left with mazes to play has not found them all.
-    if (a.status == "found" && mazes.size() < scoring.mazes) a.status = "unfinished";
-    m.found = m.found || a.status == "found";
+    const bool unfinished = figures.status == "found" && figures.mazes.size() < scoring.mazes;
+    const std::string status = unfinished ? "unfinished" : figures.status;
+    m.found = m.found || status == "found";
     const attempt_figures& b = m.best;
-    const bool better =
-        first || a.ratio > b.ratio ||
-        (a.ratio == b.ratio && (a.ended_at_ms < b.ended_at_ms ||
-                                (a.ended_at_ms == b.ended_at_ms && a.attempt < b.attempt)));
-    if (better) m.best = a;
-    m.latest = a;  // the map is in attempt order
+    const bool better = first || ratio > b.ratio ||
+                        (ratio == b.ratio &&
+                         (figures.ended_at_ms < b.ended_at_ms ||
+                          (figures.ended_at_ms == b.ended_at_ms && figures.attempt < b.attempt)));
+    const auto shown_as = [&](attempt_figures& to) {
+      to = figures;
+      to.ratio = ratio;
+      to.status = status;
+    };
+    if (better) shown_as(m.best);
+    shown_as(m.latest);  // the map is in attempt order
     first = false;
   }
   // Every attempt recorded counts, even past a definition's (a test's) count.
@@ -232,7 +237,7 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
       }
       if (replays) {
         json attempts = json::array();
-        for (const auto& [number, figures] : m.figures)
+        for (const auto& [number, figures] : m.played)
           attempts.push_back({{"attempt", number}, {"runs", figures.runs}});
         cell["replays"] = std::move(attempts);
       }

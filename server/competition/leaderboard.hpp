@@ -24,7 +24,8 @@ struct attempt_figures {
   std::uint64_t optimal = 0;
   std::int64_t ended_at_ms = 0;  // its latest maze's end
   std::uint32_t attempt = 0;
-  std::vector<std::uint64_t> runs;  // its mazes' run numbers (their replays), in order
+  std::vector<maze_outcome> mazes;  // each maze ended, in order
+  std::vector<std::uint64_t> runs;  // their run numbers (their replays)
 };
 
 // A competitor's standing on one challenge: its mark by the challenge's
@@ -43,10 +44,8 @@ struct challenge_mark {
   std::int64_t reached_at_ms = 0;  // when the attempt that set the mark last ended a maze
   std::uint32_t best_attempt = 0;  // the attempt shown
   bool found = false;              // an attempt found every maze of its set
-  // What every rule is computed from, by attempt: each maze ended, in order,
-  // and the attempt's figures.
-  std::map<std::uint32_t, std::vector<maze_outcome>> played;
-  std::map<std::uint32_t, attempt_figures> figures;
+  // What every rule is computed from: each attempt's figures and mazes.
+  std::map<std::uint32_t, attempt_figures> played;
   // Set by apply_rule: the attempt of the highest mark (then the earliest
   // end, then the lowest number), and the latest.
   attempt_figures best;

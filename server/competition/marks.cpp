@@ -5,6 +5,10 @@
 
 namespace ariadne {
 
+maze_outcome outcome_of(const run_result& result, std::uint64_t reference) {
+  return {result.status == run_status::found, result.score, result.optimal, reference};
+}
+
 std::uint64_t maze_cost(const maze_outcome& outcome, std::uint64_t budget) {
   if (!outcome.found) return std::max({outcome.score, budget, std::uint64_t{1}});
   return std::max({outcome.score, outcome.optimal, std::uint64_t{1}});

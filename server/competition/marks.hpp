@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/run_result.hpp"
 #include "core/model/wire_names.hpp"
 
 namespace ariadne {
@@ -19,6 +20,9 @@ struct maze_outcome {
   // reference marks read it; the server plays it when it deals the maze).
   std::uint64_t reference = 0;
 };
+
+// How a run went, as a mark sees it.
+maze_outcome outcome_of(const run_result& result, std::uint64_t reference = 0);
 
 // What a maze costs in a mark's sums: the score of a maze found (never below
 // its optimal), the whole move budget of one that was not (a maze never

@@ -17,12 +17,8 @@ namespace ariadne {
 namespace {
 
 maze_outcome play_one(local_drone& drone, const std::string& bot_name, const run_request& request) {
-  const auto player = make_bot(bot_name);
   drone.start(request);
-  player->play(drone);
-  if (!drone.finished()) drone.abandon();
-  const run_result& r = *drone.state().result;
-  return {r.status == run_status::found, r.score, r.optimal, 0};
+  return outcome_of(finish_game(drone, *make_bot(bot_name)));
 }
 
 // One secret's deals on one challenge, every bot.
