@@ -83,7 +83,9 @@ void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
   }
   std::vector<std::vector<maze_outcome>> attempts;
   bool first = true;
-  for (const auto& [number, figures] : m.played) {
+  for (const auto& entry : m.played) {
+    // A plain reference: the lambda below may not capture a structured binding.
+    const attempt_figures& figures = entry.second;
     attempts.push_back(figures.mazes);
     const double ratio =
         attempt_mark(scoring.mark, figures.mazes, scoring.mazes, scoring.move_budget);
