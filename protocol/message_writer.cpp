@@ -86,6 +86,7 @@ json welcome_json(const welcome_message& welcome) {
     json info = {{"name", c->name}, {"challenges", challenges_json(c->challenges)}};
     info["opens_at"] = c->opens_at ? json(*c->opens_at) : json(nullptr);
     info["closes_at"] = c->closes_at ? json(*c->closes_at) : json(nullptr);
+    if (c->announcement) info["announcement"] = *c->announcement;
     doc["competition"] = std::move(info);
   }
   if (welcome.state) doc["state"] = state_json(*welcome.state);

@@ -85,6 +85,8 @@ struct competition_info {
   std::string name;
   std::optional<std::string> opens_at;  // RFC 3339, UTC
   std::optional<std::string> closes_at;
+  // A short message from the organizer (ariadne-admin announce), if any.
+  std::optional<std::string> announcement;
   std::vector<challenge_info> challenges;
 
   friend bool operator==(const competition_info&, const competition_info&) = default;

@@ -90,6 +90,7 @@ welcome_message read_welcome(const json& doc) {
     info.name = string_field(*c, "name");
     info.opens_at = optional_string(*c, "opens_at");
     info.closes_at = optional_string(*c, "closes_at");
+    info.announcement = optional_string(*c, "announcement");
     info.challenges = read_challenges(member(*c, "challenges"));
     welcome.competition = std::move(info);
   }

@@ -63,6 +63,7 @@ inline constexpr text_limit maze_name{"name", 128};
 inline constexpr text_limit generator{"generator", 64};
 inline constexpr text_limit token{"token", 128};
 inline constexpr text_limit challenge{"challenge", 64};
+inline constexpr text_limit announcement{"announcement", 280};
 
 // What an absent field means (a maze's generator and size: default_generator
 // and default_side of core/maze/maze_spec.hpp).

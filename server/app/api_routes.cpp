@@ -56,7 +56,32 @@ nlohmann::json run_item(const run_feed& feed, bool reveal) {
           {"started_at", started}};
 }
 
-// GET /api/runs: live runs in start order, then finished ones, latest last.
+// A ranked run that ended before this server started, from the store, as
+// run_item shows a ranked one.
+nlohmann::json stored_item(const ranked_run_record& r, const competition_rules& rules,
+                           bool reveal) {
+  const challenge* c = rules.find(r.challenge);
+  nlohmann::json item = {
+      {"run", r.run},
+      {"player", r.competitor_name},
+      {"maze", r.challenge},
+      {"ranked", true},
+      {"width", c != nullptr ? c->width : 0},
+      {"height", c != nullptr ? c->height : 0},
+      {"treasures", r.treasures},
+      {"spectators", 0},
+      {"started_at",
+       format_time(std::chrono::floor<std::chrono::seconds>(from_unix_ms(r.started_at_ms)))}};
+  if (!reveal) {
+    item.update({{"steps", nullptr}, {"bumps", nullptr}, {"found", nullptr}, {"status", "ended"}});
+  } else {
+    item.update({{"steps", r.steps}, {"bumps", r.bumps}, {"found", r.found}, {"status", r.status}});
+  }
+  return item;
+}
+
+// GET /api/runs: live runs in start order, then finished ones, latest last:
+// ranked runs from before a restart (the store's), then those in memory.
 std::string build_runs_json(server_context& context, bool reveal) {
   nlohmann::json list = nlohmann::json::array();
   auto add = [&](const run_feed& feed) {
@@ -65,6 +90,10 @@ std::string build_runs_json(server_context& context, bool reveal) {
   };
   for (const auto& feed : context.runs().live())
     add(*feed);
+  if (const competition_hub* hub = context.competition()) {
+    for (const ranked_run_record& r : hub->earlier_runs())
+      list.push_back(stored_item(r, hub->rules(), reveal));
+  }
   for (const auto& feed : context.runs().finished())
     add(*feed);
   return list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <string>
 
 #include "core/model/version.hpp"
@@ -43,6 +44,9 @@ void server::start() {
   if (host.find(':') != std::string::npos) host = "[" + host + "]";  // IPv6
   spdlog::info("pages: http://{}:{}/ (runs, /watch/RUN), the playground: http://{}:{}/play", host,
                port(), host, port());
+  if (const competition_hub* hub = context_->competition()) {
+    spdlog::info("{}", hub->summary(std::chrono::system_clock::now()));
+  }
 }
 
 void server::stop() {

@@ -48,10 +48,11 @@ session_deadlines::clocks session_core::clocks(bool starting) const {
   if (c.in_run) c.run_deadline = seat.current()->deadline();
   const std::uint64_t grace = context.config().close_grace_seconds;
   const competition_hub* hub = context.competition();
-  if (c.in_run && ranked && grace != 0 && hub != nullptr && hub->rules().closes_at) {
+  const auto closes_at =
+      c.in_run && ranked && grace != 0 && hub != nullptr ? hub->closes_at() : std::nullopt;
+  if (closes_at) {
     // The close is a wall-clock time; the timers run on the steady clock.
-    const auto left =
-        *hub->rules().closes_at + std::chrono::seconds(grace) - std::chrono::system_clock::now();
+    const auto left = *closes_at + std::chrono::seconds(grace) - std::chrono::system_clock::now();
     c.close_deadline = clock::now() + std::chrono::duration_cast<clock::duration>(left);
   }
   c.connected_at = connected_at;

@@ -8,17 +8,19 @@ namespace ariadne {
 
 using json = nlohmann::json;
 
-std::string competition_document(const competition_rules& rules, const std::string& secret,
+std::string competition_document(const competition_rules& rules,
+                                 const competition_schedule& schedule, const std::string& secret,
                                  const attempt_book& book,
                                  const std::map<std::int64_t, std::string>& names,
                                  competition_rules::time_point now) {
-  const bool closed = rules.closed(now);
+  const bool closed = schedule.closed(now);
   json doc = {{"name", rules.name},
               {"practice", rules.practice},
               {"seeds", std::string(to_string(rules.seeds))}};
-  doc["opens_at"] = rules.opens_at ? json(format_time(*rules.opens_at)) : json(nullptr);
-  doc["closes_at"] = rules.closes_at ? json(format_time(*rules.closes_at)) : json(nullptr);
-  doc["state"] = rules.not_yet_open(now) ? "not_open" : closed ? "closed" : "open";
+  doc["opens_at"] = schedule.opens_at ? json(format_time(*schedule.opens_at)) : json(nullptr);
+  doc["closes_at"] = schedule.closes_at ? json(format_time(*schedule.closes_at)) : json(nullptr);
+  doc["state"] = schedule.not_yet_open(now) ? "not_open" : closed ? "closed" : "open";
+  doc["announcement"] = schedule.announcement.empty() ? json(nullptr) : json(schedule.announcement);
   json list = json::array();
   for (const challenge& c : rules.challenges) {
     json item = {{"id", c.id},         {"width", c.width},

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 #include "server/competition/competition_document.hpp"
@@ -17,27 +19,51 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     : rules_(std::move(rules)) {
   opened_competition opened = open_competition(rules_, db_path, secret_file);
   secret_ = std::move(opened.secret);
+  schedule_ = opened.schedule;
   std::unique_ptr<sqlite_store>& store = opened.store;
-  // The mirror, from the database as it now stands.
-  for (const ranked_run_record& r : store->runs()) {
-    const challenge* c = rules_.find(r.challenge);
-    book_.take_stored(r, c != nullptr ? c->mazes : 1);
-    names_[r.competitor] = r.competitor_name;
-    if (r.status == "interrupted") {
-      ++interrupted_;
-      continue;
-    }
-    if (const auto status = run_status_names.parse(r.status)) {
-      ++ended_by_status_[static_cast<std::size_t>(*status)];
-      ++ranked_runs_;
-    }
-    add_run(marks_, r);
-  }
+  mirror_ = results_mirror::of(store->runs(), rules_);  // the database as it now stands
   last_run_number_ = store->last_run_number();
   board_ = std::make_unique<leaderboard_cache>(
       db_path, [this](results_store& reader) { return rebuild_leaderboard(reader); });
   writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
   board_->refresh_now();
+}
+
+void competition_hub::take_schedule(results_store& reader) {
+  competition_schedule fresh = read_schedule(reader);
+  std::vector<ranked_run_record> runs;
+  bool reset = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (fresh == schedule_) return;
+    reset = fresh.resets != schedule_.resets;
+  }
+  if (reset) runs = reader.runs();
+  std::lock_guard lock(mutex_);
+  if (fresh.opens_at != schedule_.opens_at || fresh.closes_at != schedule_.closes_at) {
+    spdlog::info("competition: the organizer set its times: opens {}, closes {}",
+                 time_or_never(fresh.opens_at), time_or_never(fresh.closes_at));
+  }
+  if (fresh.announcement != schedule_.announcement) {
+    spdlog::info("competition: announcement: \"{}\"", fresh.announcement);
+  }
+  if (reset) {
+    // Every result was deleted (a closed competition, nothing in play): the
+    // attempts start over, on mazes dealt from another secret.
+    spdlog::warn("competition: the organizer reset the results ({} so far)", fresh.resets);
+    mirror_ = results_mirror::of(runs, rules_);
+  }
+  schedule_ = std::move(fresh);
+}
+
+competition_schedule competition_hub::schedule() const {
+  std::lock_guard lock(mutex_);
+  return schedule_;
+}
+
+std::optional<competition_hub::time_point> competition_hub::closes_at() const {
+  std::lock_guard lock(mutex_);
+  return schedule_.closes_at;
 }
 
 competition_hub::~competition_hub() {
@@ -53,7 +79,7 @@ void competition_hub::authorize(std::string token,
                 [this, found, done = std::move(done)](bool) {
                   if (*found) {
                     std::lock_guard lock(mutex_);
-                    names_[(*found)->id] = (*found)->name;
+                    mirror_.names[(*found)->id] = (*found)->name;
                     tokens_used_[(*found)->id] = (*found)->token_hash;
                   }
                   done(*found);
@@ -64,9 +90,9 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
     std::int64_t competitor) const {
   std::vector<protocol::challenge_info> list;
   std::vector<std::optional<challenge_mark>> marks;  // copied under the lock, marked after it
-  const bool closed = rules_.closed(std::chrono::system_clock::now());
   {
     std::lock_guard lock(mutex_);
+    const bool closed = schedule_.closed(std::chrono::system_clock::now());
     for (const challenge& c : rules_.challenges) {
       protocol::challenge_info info;
       info.id = c.id;
@@ -77,15 +103,15 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
       info.time_limit_ms = c.request.time_limit_ms;
       info.weight = c.weight;
       info.attempts = c.attempts;
-      const std::uint32_t used = book_.used({competitor, c.id});
+      const std::uint32_t used = mirror_.book.used({competitor, c.id});
       info.attempts_left = c.attempts > used ? c.attempts - used : 0;
       // After the close no set goes on: its next start is refused.
-      if (!closed) info.next_maze = book_.next_maze({competitor, c.id});
+      if (!closed) info.next_maze = mirror_.book.next_maze({competitor, c.id});
       info.mazes = c.mazes;
       info.keep = std::string(to_string(c.keep));
-      const auto mark = marks_.find({competitor, c.id});
+      const auto mark = mirror_.marks.find({competitor, c.id});
       marks.emplace_back();
-      if (mark != marks_.end() && !mark->second.played.empty()) marks.back() = mark->second;
+      if (mark != mirror_.marks.end() && !mark->second.played.empty()) marks.back() = mark->second;
       list.push_back(std::move(info));
     }
   }
@@ -101,8 +127,10 @@ std::vector<protocol::challenge_info> competition_hub::challenges_for(
 protocol::competition_info competition_hub::info_for(std::int64_t competitor) const {
   protocol::competition_info info;
   info.name = rules_.name;
-  if (rules_.opens_at) info.opens_at = format_time(*rules_.opens_at);
-  if (rules_.closes_at) info.closes_at = format_time(*rules_.closes_at);
+  const competition_schedule s = schedule();
+  if (s.opens_at) info.opens_at = format_time(*s.opens_at);
+  if (s.closes_at) info.closes_at = format_time(*s.closes_at);
+  if (!s.announcement.empty()) info.announcement = s.announcement;
   info.challenges = challenges_for(competitor);
   return info;
 }
@@ -118,23 +146,25 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
                                                       std::string(challenge_id.substr(0, 64)) +
                                                       "\"; the challenges are: " + known};
   }
-  if (rules_.not_yet_open(now)) {
-    return request_error{errc::competition_not_open,
-                         "the competition opens at " + format_time(*rules_.opens_at)};
-  }
-  if (rules_.closed(now)) {
-    return request_error{errc::competition_closed,
-                         "the competition closed at " + format_time(*rules_.closes_at)};
-  }
   attempt a;
+  std::string secret;
   {
     std::lock_guard lock(mutex_);
-    auto dealt = book_.deal({who.id, c->id}, c->attempts, c->mazes);
+    if (schedule_.not_yet_open(now)) {
+      return request_error{errc::competition_not_open,
+                           "the competition opens at " + format_time(*schedule_.opens_at)};
+    }
+    if (schedule_.closed(now)) {
+      return request_error{errc::competition_closed,
+                           "the competition closed at " + format_time(*schedule_.closes_at)};
+    }
+    auto dealt = mirror_.book.deal({who.id, c->id}, c->attempts, c->mazes);
     if (auto* problem = std::get_if<request_error>(&dealt)) return std::move(*problem);
     const auto& d = std::get<attempt_book::dealt>(dealt);
-    names_[who.id] = who.name;
+    mirror_.names[who.id] = who.name;
     a.record.deal = d.deal;
     a.record.attempt = d.attempt;
+    secret = secret_after_resets(secret_, schedule_.resets);
   }
   a.record.competitor = who.id;
   a.record.competitor_name = who.name;
@@ -144,14 +174,14 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   a.record.started_at_ms = unix_ms(now);
   a.request = c->request;
   a.request.maze.seed = deal_seed(
-      secret_, c->id, a.record.deal,
+      secret, c->id, a.record.deal,
       rules_.seeds == seed_mode::per_competitor ? std::string_view(who.name) : std::string_view());
   return a;
 }
 
 void competition_hub::give_back(const ranked_run_record& record) {
   std::lock_guard lock(mutex_);
-  book_.give_back({record.competitor, record.challenge}, record.deal);
+  mirror_.book.give_back({record.competitor, record.challenge}, record.deal);
 }
 
 bool competition_hub::needs_reference(std::string_view challenge) const {
@@ -179,14 +209,14 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   std::vector<maze_outcome> mazes;
   {
     std::lock_guard lock(mutex_);
-    const auto m = marks_.find({record.competitor, record.challenge});
-    if (m != marks_.end()) {
+    const auto m = mirror_.marks.find({record.competitor, record.challenge});
+    if (m != mirror_.marks.end()) {
       if (const auto it = m->second.played.find(record.attempt); it != m->second.played.end()) {
         mazes = it->second.mazes;
       }
     }
     // Until its end is recorded, this maze is not among them.
-    if (book_.in_play(record.competitor, record.challenge, record.deal)) {
+    if (mirror_.book.in_play(record.competitor, record.challenge, record.deal)) {
       mazes.push_back(outcome_of(*result, record.reference));
     }
   }
@@ -218,12 +248,9 @@ ranked_run_record competition_hub::ended(ranked_run_record record, const run_res
 void competition_hub::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
   {
     std::lock_guard lock(mutex_);
-    take_result(marks_[{record.competitor, record.challenge}], record);
-    book_.ended({record.competitor, record.challenge}, record.deal, record.status);
-    if (const auto status = run_status_names.parse(record.status)) {
-      ++ended_by_status_[static_cast<std::size_t>(*status)];
-      ++ranked_runs_;
-    }
+    take_result(mirror_.marks[{record.competitor, record.challenge}], record);
+    mirror_.book.ended({record.competitor, record.challenge}, record.deal, record.status);
+    mirror_.tally.count(record.status);
   }
   writer_->submit([record](results_store& store) { store.finish_run(record); }, std::move(done));
 }
@@ -233,32 +260,25 @@ void competition_hub::after_writes(std::function<void(bool)> done) {
   writer_->read([](results_store&) {}, std::move(done));
 }
 
-std::vector<challenge_record> competition_hub::challenge_records() const {
-  std::vector<challenge_record> list;
-  for (std::size_t i = 0; i < rules_.challenges.size(); ++i) {
-    const challenge& c = rules_.challenges[i];
-    list.push_back({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
-  }
-  return list;
-}
-
 leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store& reader) {
-  const auto challenges = challenge_records();
+  const auto challenges = challenge_records(rules_);
   // Only the competitor list comes from the database (ariadne-admin changes
   // it); the marks are kept in memory: a rebuild costs competitors x
   // challenges, whatever the number of runs.
+  take_schedule(reader);
   const auto competitors = reader.competitors();
   mark_table marks;
   std::size_t ranked = 0;
   competitor_names_.replace(competitors);
   {
     std::lock_guard lock(mutex_);
-    marks = marks_;
+    marks = mirror_.marks;
     // The attempts used are the book's (ended or in play, given back or not).
-    book_.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
-      if (used > 0 || marks.contains(k)) marks[k].attempts = used;
-    });
-    ranked = ranked_runs_;
+    mirror_.book.for_each_tally(
+        [&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
+          if (used > 0 || marks.contains(k)) marks[k].attempts = used;
+        });
+    ranked = mirror_.tally.ranked();
     // A token rotated or revoked with ariadne-admin ends the connections
     // that said hello with it.
     for (const competitor_record& c : competitors) {
@@ -305,16 +325,21 @@ std::string competition_hub::build_competition_json(time_point now) const {
   // Before the close nothing of it is shown.
   attempt_book book;
   std::map<std::int64_t, std::string> names;
-  if (rules_.closed(now)) {
+  competition_schedule schedule;
+  {
     std::lock_guard lock(mutex_);
-    book = book_;
-    names = names_;
+    schedule = schedule_;
+    if (schedule.closed(now)) {
+      book = mirror_.book;
+      names = mirror_.names;
+    }
   }
-  return competition_document(rules_, secret_, book, names, now);
+  return competition_document(rules_, schedule, secret_after_resets(secret_, schedule.resets), book,
+                              names, now);
 }
 
 bool competition_hub::reserves_maze(std::string_view name, time_point now) const {
-  if (rules_.closed(now)) return false;
+  if (schedule().closed(now)) return false;
   for (const challenge& c : rules_.challenges) {
     if (c.request.maze.name && *c.request.maze.name == name) return true;
   }
@@ -334,31 +359,31 @@ std::optional<run_request> competition_hub::dealt_request(const ranked_run_recor
   if (c == nullptr) return std::nullopt;
   run_request request = c->request;
   request.maze.seed =
-      deal_seed(secret_, c->id, record.deal,
+      deal_seed(secret_after_resets(secret_, schedule().resets), c->id, record.deal,
                 rules_.seeds == seed_mode::per_competitor ? std::string_view(record.competitor_name)
                                                           : std::string_view());
   return request;
 }
 
 bool competition_hub::reveals_ranked_runs(time_point now) const {
-  if (!rules_.closed(now)) return false;
   std::lock_guard lock(mutex_);
-  return !book_.any_in_play();
+  return schedule_.closed(now) && !mirror_.book.any_in_play();
+}
+
+std::vector<ranked_run_record> competition_hub::earlier_runs() const {
+  std::lock_guard lock(mutex_);
+  return mirror_.earlier;
+}
+
+std::string competition_hub::summary(time_point now) const {
+  return competition_summary(rules_, schedule(), competitor_names_.size(), now);
 }
 
 std::string competition_hub::metrics_text() const {
-  std::string out =
-      "# HELP ariadne_ranked_runs_total Ranked runs ended, by status (interrupted: given back "
-      "after a crash).\n# TYPE ariadne_ranked_runs_total counter\n";
+  std::string out;
   {
     std::lock_guard lock(mutex_);
-    for (std::size_t i = 1; i < static_cast<std::size_t>(run_status::count); ++i) {
-      out += "ariadne_ranked_runs_total{status=\"" +
-             std::string(to_string(static_cast<run_status>(i))) + "\"} " +
-             std::to_string(ended_by_status_[i]) + "\n";
-    }
-    out +=
-        "ariadne_ranked_runs_total{status=\"interrupted\"} " + std::to_string(interrupted_) + "\n";
+    out = mirror_.tally.prometheus_text();
   }
   out +=
       "# HELP ariadne_store_commit_seconds Time the store took per transaction (a group of "

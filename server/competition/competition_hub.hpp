@@ -19,9 +19,11 @@
 #include "protocol/messages.hpp"
 #include "server/competition/attempt_book.hpp"
 #include "server/competition/competition_rules.hpp"
+#include "server/competition/competition_schedule.hpp"
 #include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/leaderboard_cache.hpp"
+#include "server/competition/results_mirror.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 
@@ -31,9 +33,10 @@ namespace ariadne {
 // from, what every competitor has used and achieved (mirrored in memory, so
 // no I/O thread waits on the database), and the store behind it, written by
 // one store_writer thread. The leaderboard is computed on a thread of its own
-// with its own read connection, after each write and every two seconds (for
-// ariadne-admin's changes) from the marks kept in memory and the competitor
-// list, at most five times a second, and served from that cache. Thread-safe.
+// with its own read connection, after each write and every second (for
+// ariadne-admin's changes: competitors, the schedule, a reset) from the marks
+// kept in memory and the competitor list, at most five times a second, and
+// served from that cache. Thread-safe.
 class competition_hub {
  public:
   using time_point = competition_rules::time_point;
@@ -50,6 +53,10 @@ class competition_hub {
   competition_hub& operator=(const competition_hub&) = delete;
 
   const competition_rules& rules() const { return rules_; }
+  // When it opens and closes (the file's times or the organizer's), and
+  // what the organizer announces.
+  competition_schedule schedule() const;
+  std::optional<time_point> closes_at() const;
 
   // Called (on the leaderboard thread) with a competitor whose token a
   // connection used and which has since been rotated or revoked.
@@ -130,11 +137,19 @@ class competition_hub {
   // The start request a ranked run was dealt (its challenge's, with its
   // deal's seed), or nullopt for a challenge no longer in the file.
   std::optional<run_request> dealt_request(const ranked_run_record& record) const;
+  // One line for the startup log: the name, the state with its times, the
+  // challenges, the competitors, the announcement.
+  std::string summary(time_point now) const;
+  // The ranked runs that ended before this server started, the latest
+  // (at most results_mirror::earlier_kept) last: the run lists show them
+  // after a restart, which forgets the runs in memory.
+  std::vector<ranked_run_record> earlier_runs() const;
   // Prometheus lines: ranked runs by status, store commit latency.
   std::string metrics_text() const;
 
  private:
-  std::vector<challenge_record> challenge_records() const;
+  // The organizer's changes, read by the leaderboard thread.
+  void take_schedule(results_store& reader);
   // The published documents, built on the leaderboard cache's thread.
   leaderboard_cache::documents rebuild_leaderboard(results_store& reader);
 
@@ -144,14 +159,10 @@ class competition_hub {
 
   competitor_names competitor_names_;  // its own lock
   mutable std::mutex mutex_;           // guards what follows
-  attempt_book book_;
-  std::map<std::int64_t, std::string> names_;        // competitors seen
-  mark_table marks_;                                 // what the leaderboard ranks
-  std::uint64_t ranked_runs_ = 0;                    // ended, not interrupted
+  competition_schedule schedule_;
+  results_mirror mirror_;
   std::map<std::int64_t, std::string> tokens_used_;  // competitor -> token hash, since hello
   std::function<void(std::int64_t)> withdrawn_;
-  std::array<std::uint64_t, 8> ended_by_status_{};
-  std::uint64_t interrupted_ = 0;
 
   // Before the writer: the writer's commits call it, until the writer is gone.
   std::unique_ptr<leaderboard_cache> board_;

@@ -4,10 +4,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "core/model/utc_time.hpp"
 #include "server/competition/secrets.hpp"
 
 namespace ariadne {
@@ -89,15 +91,31 @@ opened_competition open_competition(const competition_rules& rules, const std::s
     }
     store->set_meta("competition", rules.name);
     store->set_meta("seeds", to_string(rules.seeds));
-    for (std::size_t i = 0; i < rules.challenges.size(); ++i) {
-      const challenge& c = rules.challenges[i];
-      store->put_challenge({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
+    for (const challenge_record& c : challenge_records(rules))
+      store->put_challenge(c);
+    record_file_times(*store, rules);
+    opened.schedule = read_schedule(*store);
+    const auto now = std::chrono::system_clock::now();
+    if (opened.schedule.closed(now)) {
+      // A close the file moved into the past, before runs that started:
+      // the competition was open until the last of them, and says so.
+      std::int64_t latest = 0;
+      for (const ranked_run_record& r : runs)
+        latest = std::max(latest, r.started_at_ms);
+      if (latest > unix_ms(*opened.schedule.closes_at)) {
+        spdlog::warn(
+            "the competition closes at {}, before ranked runs that started until {}: "
+            "its close is published as {}",
+            format_time(*opened.schedule.closes_at), format_time(from_unix_ms(latest)),
+            format_time(from_unix_ms(latest)));
+        opened.schedule.closes_at = from_unix_ms(latest);
+        store->set_meta("closes_at", std::to_string(latest));
+      }
     }
     const std::size_t interrupted =
         // Closed: an attempt given back could not be played again, so the
         // mazes of its set already ended keep their results.
-        store->interrupt_in_play(unix_ms(std::chrono::system_clock::now()),
-                                 !rules.closed(std::chrono::system_clock::now()));
+        store->interrupt_in_play(unix_ms(now), !opened.schedule.closed(now));
     if (interrupted > 0) {
       spdlog::warn(
           "{} ranked run(s) were in play when the server stopped (or were the mazes before "

@@ -280,4 +280,13 @@ std::string_view to_string(seed_mode mode) {
   return mode == seed_mode::shared ? "shared" : "per_competitor";
 }
 
+std::vector<challenge_record> challenge_records(const competition_rules& rules) {
+  std::vector<challenge_record> list;
+  for (std::size_t i = 0; i < rules.challenges.size(); ++i) {
+    const challenge& c = rules.challenges[i];
+    list.push_back({c.id, static_cast<std::int32_t>(i), c.weight, c.definition});
+  }
+  return list;
+}
+
 }  // namespace ariadne

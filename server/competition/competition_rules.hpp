@@ -13,6 +13,7 @@
 #include "core/model/utc_time.hpp"
 #include "core/play/run_setup.hpp"
 #include "server/competition/marks.hpp"
+#include "server/store/results_store.hpp"
 
 namespace ariadne {
 
@@ -73,5 +74,8 @@ competition_rules load_competition(const std::string& path, const maze_catalog& 
                                    const host_limits& host);
 
 std::string_view to_string(seed_mode mode);
+
+// The challenges as the store records them, in the file's order.
+std::vector<challenge_record> challenge_records(const competition_rules& rules);
 
 }  // namespace ariadne

@@ -26,6 +26,10 @@ class competitor_names {
     const std::lock_guard lock(mutex_);
     return names_.contains(folded);
   }
+  std::size_t size() const {
+    const std::lock_guard lock(mutex_);
+    return names_.size();
+  }
 
  private:
   static std::string fold(std::string_view text) {

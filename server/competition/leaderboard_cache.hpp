@@ -17,7 +17,7 @@ namespace ariadne {
 // The documents a competition publishes (/api/leaderboard, its CSV,
 // /api/competition), rebuilt on a thread of its own with its own read-only
 // connection to the database: after each write (at most every
-// min_interval), and every two seconds for ariadne-admin's changes. HTTP
+// min_interval), and every second for ariadne-admin's changes. HTTP
 // handlers read the cached strings. Thread-safe.
 class leaderboard_cache {
  public:

@@ -96,6 +96,10 @@ class results_store {
   virtual std::optional<ranked_run_record> run_by_number(std::uint64_t run) = 0;
   // The highest run number recorded (0 for none): a restarted server numbers on.
   virtual std::uint64_t last_run_number() = 0;
+  // Deletes every ranked run (a reset of the results), keeping the numbers
+  // they used: a later run never takes an old replay's address. Returns how
+  // many.
+  virtual std::size_t delete_runs() = 0;
   // Marks every run still in play as interrupted (after a crash), with the
   // runs of the same attempt (its set's mazes before it) unless not
   // whole_attempts (the attempt can no longer be played again: they keep

@@ -313,8 +313,18 @@ std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) 
 }
 
 std::uint64_t sqlite_store::last_run_number() {
-  statement s(*this, "SELECT COALESCE(MAX(run), 0) FROM runs");
+  // Runs a reset deleted keep their numbers: the meta table remembers them.
+  statement s(
+      *this,
+      "SELECT MAX(COALESCE((SELECT MAX(run) FROM runs), 0), "
+      "COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'runs_numbered'), 0))");
   return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : 0;
+}
+
+std::size_t sqlite_store::delete_runs() {
+  set_meta("runs_numbered", std::to_string(last_run_number()));
+  exec("DELETE FROM runs");
+  return static_cast<std::size_t>(sqlite3_changes(db_));
 }
 
 ranked_run_record sqlite_store::read_run(statement& s) {

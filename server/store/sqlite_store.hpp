@@ -48,6 +48,7 @@ class sqlite_store : public results_store {
   std::vector<ranked_run_record> runs() override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
   std::uint64_t last_run_number() override;
+  std::size_t delete_runs() override;
   std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) override;
 
   // PRAGMA integrity_check: "ok" when the file is sound.

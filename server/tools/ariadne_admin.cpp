@@ -1,6 +1,7 @@
 // ariadne-admin: a competition's organizer at the database: competitors and
-// their tokens, the leaderboard, every ranked run. Safe while the server runs
-// (SQLite in WAL mode: readers never block the server, writes wait their turn).
+// their tokens, its times and announcement, the leaderboard, every ranked
+// run. Safe while the server runs (SQLite in WAL mode: readers never block
+// the server, writes wait their turn), which reads the changes within a second.
 // And, with no database, simulate: how reliably a competition file ranks.
 #include <CLI/CLI.hpp>
 
@@ -15,6 +16,7 @@
 #include "core/model/limits.hpp"
 #include "core/model/version.hpp"
 #include "server/competition/competition_rules.hpp"
+#include "server/competition/competition_schedule.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/simulation/simulation.hpp"
@@ -22,6 +24,7 @@
 #include "server/simulation/simulation_report.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_error.hpp"
+#include "server/tools/organizer_commands.hpp"
 
 namespace {
 
@@ -165,7 +168,42 @@ int run_admin(int argc, char** argv) {
       "Revoke a competitor's token and take it off the leaderboard (rotate-token "
       "restores it)");
   revoke->add_option("name", name)->required();
-  auto* list = app.add_subcommand("list-competitors", "Every competitor and its state");
+  auto* import = app.add_subcommand(
+      "import-competitors",
+      "Add the competitors a CSV file names (its first column); their tokens go to a new file");
+  std::string csv_file;
+  std::string tokens_file;
+  import->add_option("file", csv_file, "The CSV file (a first line \"name\" is skipped)")
+      ->required();
+  import->add_option("--tokens", tokens_file, "The new file of name,token lines (mode 0600)")
+      ->required();
+  schedule_request when;
+  auto* open = app.add_subcommand("open", "Open the competition now (or --at TIME)");
+  open->add_option("--at", when.at, "When it opens (UTC, e.g. 2026-12-24T18:00:00Z)");
+  open->add_option("--until", when.until, "When it closes");
+  auto* close = app.add_subcommand(
+      "close", "Close the competition in " + std::to_string(schedule_notice.count()) +
+                   " s (or --at TIME): ranked starts stop, the results and mazes are published");
+  close->add_option("--at", when.at, "When it closes (UTC)");
+  auto* extend = app.add_subcommand("extend", "Move the close later");
+  auto* extend_to = extend->add_option("--to", when.to, "The new close (UTC)");
+  auto* extend_by =
+      extend->add_option("--by", when.by, "How much later: 30m, 2h, 1d")->excludes(extend_to);
+  extend->require_option(1);
+  (void)extend_by;
+  std::string text;
+  bool clear = false;
+  auto* announcement =
+      app.add_subcommand("announce", "Show a short message in the welcome and on the home page");
+  announcement->add_option("text", text, "Up to 280 characters");
+  announcement->add_flag("--clear", clear, "Remove the announcement");
+  bool confirmed = false;
+  auto* reset = app.add_subcommand(
+      "reset", "Delete every ranked run, keeping competitors and tokens (closed competitions)");
+  reset->add_flag("--yes-delete-results", confirmed, "Say that the results may go");
+  auto* status = app.add_subcommand("status", "The competition's state, times and counts");
+  auto* list = app.add_subcommand("list-competitors",
+                                  "Every competitor, its state, attempts used and last activity");
   list->add_option("--format", format, "table or json")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();
@@ -207,7 +245,15 @@ int run_admin(int argc, char** argv) {
     return app.exit(e);
   }
   if (simulation->parsed()) return simulate(sim);
-  const bool writes = add->parsed() || rotate->parsed() || revoke->parsed();
+  const bool writes = add->parsed() || rotate->parsed() || revoke->parsed() || import->parsed() ||
+                      open->parsed() || close->parsed() || extend->parsed() ||
+                      announcement->parsed() || reset->parsed();
+  if (announcement->parsed() && clear == !text.empty()) {
+    throw usage_error("announce: give the text, or --clear");
+  }
+  if (reset->parsed() && !confirmed) {
+    throw usage_error("reset deletes every ranked run: add --yes-delete-results to say so");
+  }
   // Only adding a competitor may create the database (before the first start).
   if (!add->parsed() && !std::filesystem::exists(db)) {
     throw usage_error("no database at " + db + " (give --db, or start the server first)");
@@ -236,20 +282,14 @@ int run_admin(int argc, char** argv) {
     std::cout << "revoked " << name << "\n";
     return 0;
   }
-  if (list->parsed()) {
-    json items = json::array();
-    for (const auto& c : store.competitors()) {
-      if (format == "json") {
-        items.push_back({{"name", c.name},
-                         {"revoked", c.revoked},
-                         {"created_at", time_or_empty(c.created_at_ms)}});
-      } else {
-        std::cout << c.name << (c.revoked ? "  (revoked)" : "") << "\n";
-      }
-    }
-    if (format == "json") std::cout << items.dump(2) << "\n";
-    return 0;
-  }
+  if (list->parsed()) list_competitors(store, format, std::cout);
+  if (import->parsed()) import_competitors(store, csv_file, tokens_file, std::cout);
+  if (open->parsed()) change_schedule(store, "open", when, std::cout);
+  if (close->parsed()) change_schedule(store, "close", when, std::cout);
+  if (extend->parsed()) change_schedule(store, "extend", when, std::cout);
+  if (announcement->parsed()) announce(store, text, std::cout);
+  if (reset->parsed()) reset_results(store, std::cout);
+  if (status->parsed()) show_status(store, std::cout);
   if (board->parsed()) return leaderboard(store, format);
   if (runs->parsed()) return export_runs(store, runs_format);
   if (check->parsed()) {

@@ -416,10 +416,19 @@ def leaderboard_page(port, runs):
                 lambda d: len(d.find_elements(By.CSS_SELECTOR, "#leaderboard details")) > 0)
             for summary in driver.find_elements(By.CSS_SELECTOR, "#leaderboard details summary"):
                 summary.click()
-            links = [a.get_attribute("href") for a in
-                     driver.find_elements(By.CSS_SELECTOR, "#leaderboard details a")]
+            links = driver.execute_script(
+                "return [...document.querySelectorAll('#leaderboard details a')].map(a => a.href)")
             wanted = [f"http://127.0.0.1:{port}/replay?url=/api/replays/{run}" for run in runs]
             check(sorted(links) == sorted(wanted), f"{name}: the replays linked: {links}")
+            # The page refreshes the board every 2 s: an unchanged one is not
+            # built again, so what the reader opened stays open.
+            fetches = ("return performance.getEntriesByType('resource')"
+                       ".filter(e => e.name.endsWith('/api/leaderboard')).length")
+            before = driver.execute_script(fetches)
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script(fetches) >= before + 2)
+            opened = driver.execute_script(
+                "return [...document.querySelectorAll('#leaderboard details')].every(d => d.open)")
+            check(opened, f"{name}: the replay lists stayed open across a refresh")
             driver.save_screenshot(os.path.join(artifacts, f"sets-leaderboard-{name}.png"))
             first = driver.find_element(By.CSS_SELECTOR, "#leaderboard details a")
             first.click()

@@ -41,6 +41,7 @@ class recording_store : public results_store {
   std::vector<ranked_run_record> runs() override { return {}; }
   std::optional<ranked_run_record> run_by_number(std::uint64_t) override { return std::nullopt; }
   std::uint64_t last_run_number() override { return 0; }
+  std::size_t delete_runs() override { return 0; }
   std::size_t interrupt_in_play(std::int64_t, bool) override { return 0; }
 };
 

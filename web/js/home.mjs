@@ -13,11 +13,13 @@ import {
 } from './board.mjs';
 
 // A challenge's cell: its mark, then (after the close) its attempts' replays.
-function markCell(mark, mazes) {
+function markCell(mark, mazes, key, opened) {
   const td = cell(markText(mark), 'num');
   const groups = replayGroups(mark, mazes);
   if (groups.length === 0) return td;
   const details = document.createElement('details');
+  details.dataset.key = key;
+  details.open = opened.has(key);
   const summary = document.createElement('summary');
   summary.textContent = 'replays';
   details.append(summary);
@@ -85,6 +87,10 @@ async function refreshRuns() {
   $('no-finished').hidden = finished.length > 0;
 }
 
+// What the tables were last built from: an unchanged board is not built
+// again, so a reader's open list of replays stays open.
+let shown = '';
+
 async function refreshCompetition() {
   const competition = await getJson('/api/competition');
   const board = await getJson('/api/leaderboard');
@@ -94,6 +100,15 @@ async function refreshCompetition() {
     'competition-state',
     `${stateText(competition, Date.now())}; ${board.ranked_runs} ranked runs; ` +
       `updated ${timeText(board.generated_at)}`,
+  );
+  const announcement = competition.announcement ?? '';
+  setText('announcement', announcement);
+  $('announcement').hidden = announcement === '';
+  const built = JSON.stringify([competition, board.rows]);
+  if (built === shown) return;
+  shown = built;
+  const opened = new Set(
+    [...$('leaderboard').querySelectorAll('details[open]')].map((d) => d.dataset.key),
   );
   const ids = (competition.challenges ?? []).map((c) => c.id);
   const head = document.createElement('tr');
@@ -113,7 +128,9 @@ async function refreshCompetition() {
         cell(row.found, 'num'),
       );
       for (const c of competition.challenges ?? []) {
-        tr.append(markCell(row.challenges?.[c.id], c.mazes ?? 1));
+        tr.append(
+          markCell(row.challenges?.[c.id], c.mazes ?? 1, `${row.competitor}\n${c.id}`, opened),
+        );
       }
       return tr;
     }),

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "server/competition/attempt_book.hpp"
+#include "server/competition/competition_rules.hpp"
+#include "server/competition/leaderboard.hpp"
+#include "server/competition/ranked_tally.hpp"
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+// What a competition's store holds, mirrored in memory so that no I/O thread
+// waits on the database: the attempts, the marks, the competitors seen, the
+// counts, and the ranked runs that ended before this server started (the run
+// lists show them after a restart). Not thread-safe: the hub keeps it under
+// its lock.
+struct results_mirror {
+  attempt_book book;
+  mark_table marks;
+  std::map<std::int64_t, std::string> names;  // competitor -> name
+  ranked_tally tally;
+  std::vector<ranked_run_record> earlier;  // ended, the latest last
+  static constexpr std::size_t earlier_kept = 100;
+
+  // The mirror of the store's runs (at the start, and after a reset).
+  static results_mirror of(const std::vector<ranked_run_record>& runs,
+                           const competition_rules& rules);
+};
+
+}  // namespace ariadne

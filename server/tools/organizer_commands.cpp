@@ -1,0 +1,293 @@
+#include "server/tools/organizer_commands.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "core/model/limits.hpp"
+#include "core/model/utc_time.hpp"
+#include "server/competition/competition_schedule.hpp"
+#include "server/competition/leaderboard.hpp"
+#include "server/competition/secrets.hpp"
+#include "server/competition/text_cells.hpp"
+
+namespace ariadne {
+
+namespace {
+
+using time_point = competition_schedule::time_point;
+using json = nlohmann::json;
+
+template <class Work>
+void in_transaction(sqlite_store& store, Work&& work) {
+  store.begin();  // IMMEDIATE: the server's writes wait, and so do ours
+  try {
+    work();
+    store.commit();
+  } catch (...) {
+    store.rollback();
+    throw;
+  }
+}
+
+std::optional<time_point> time_option(const std::optional<std::string>& text, const char* option) {
+  if (!text) return std::nullopt;
+  if (auto t = parse_time(*text)) return t;
+  throw organizer_error(std::string(option) + ": \"" + *text +
+                        "\" is not a UTC time such as 2026-12-24T18:00:00Z");
+}
+
+// "90m", "2h", "1d", "45s": a whole number and its unit.
+std::chrono::seconds duration_option(const std::string& text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+    ++digits;
+  const std::string unit = text.substr(digits);
+  const std::map<std::string, long long> units = {{"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}};
+  if (digits == 0 || digits > 7 || !units.contains(unit)) {
+    throw organizer_error("--by: \"" + text + "\" is not a duration such as 30m, 2h or 1d");
+  }
+  return std::chrono::seconds(std::stoll(text.substr(0, digits)) * units.at(unit));
+}
+
+competition_schedule schedule_of(sqlite_store& store) {
+  if (!store.meta("file_opens_at")) {
+    throw organizer_error(
+        "this database was last used by an older server, which did not record the file's "
+        "times: start the server on it once, then try again");
+  }
+  return read_schedule(store);
+}
+
+std::string folded(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// The first field of each line of a CSV file, unquoted; a header "name" and
+// empty lines skipped.
+std::vector<std::string> names_in_csv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw organizer_error(path + ": cannot be read");
+  std::vector<std::string> names;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::string name;
+    if (!line.empty() && line.front() == '"') {
+      std::size_t i = 1;
+      for (; i < line.size(); ++i) {
+        if (line[i] != '"') {
+          name += line[i];
+        } else if (i + 1 < line.size() && line[i + 1] == '"') {
+          name += '"';
+          ++i;
+        } else {
+          break;
+        }
+      }
+      if (i >= line.size())
+        throw organizer_error(path + ":" + std::to_string(number) + ": an unclosed quote");
+    } else {
+      name = line.substr(0, line.find(','));
+    }
+    if (name.empty() || (names.empty() && number == 1 && folded(name) == "name")) continue;
+    if (auto problem = check(limits::player_name, name)) {
+      throw organizer_error(path + ":" + std::to_string(number) + ": " + problem->message);
+    }
+    names.push_back(std::move(name));
+  }
+  if (names.empty()) throw organizer_error(path + ": names no competitor");
+  return names;
+}
+
+}  // namespace
+
+void change_schedule(sqlite_store& store, const std::string& command,
+                     const schedule_request& request, std::ostream& out) {
+  competition_schedule changed;
+  in_transaction(store, [&] {
+    const competition_schedule s = schedule_of(store);
+    const time_point now = std::chrono::system_clock::now();
+    schedule_change change;
+    if (command == "open") {
+      change = plan_open(s, now, time_option(request.at, "--at"),
+                         time_option(request.until, "--until"), !store.runs().empty());
+    } else if (command == "close") {
+      change = plan_close(s, now, time_option(request.at, "--at"));
+    } else {
+      const auto to = request.to ? time_option(request.to, "--to")
+                                 : s.closes_at.value_or(now) + duration_option(*request.by);
+      change = plan_extend(s, now, *to);
+    }
+    if (auto* problem = std::get_if<std::string>(&change)) throw organizer_error(*problem);
+    changed = std::get<competition_schedule>(change);
+    write_schedule(store, changed);
+  });
+  out << "the competition opens " << time_or_never(changed.opens_at) << " and closes "
+      << time_or_never(changed.closes_at) << " (every server knows within a second)\n";
+}
+
+void announce(sqlite_store& store, const std::string& text, std::ostream& out) {
+  if (!text.empty()) {
+    if (auto problem = check(limits::announcement, text)) throw organizer_error(problem->message);
+  }
+  in_transaction(store, [&] {
+    schedule_of(store);
+    store.set_meta("announcement", text);
+  });
+  out << (text.empty() ? "the announcement is cleared\n" : "announced: " + text + "\n");
+}
+
+void reset_results(sqlite_store& store, std::ostream& out) {
+  std::size_t deleted = 0;
+  std::uint32_t resets = 0;
+  in_transaction(store, [&] {
+    const competition_schedule s = schedule_of(store);
+    if (auto problem = reset_refusal(s, std::chrono::system_clock::now())) {
+      throw organizer_error(*problem);
+    }
+    std::size_t in_play = 0;
+    for (const ranked_run_record& r : store.runs())
+      in_play += r.status == "in_play";
+    if (in_play > 0) {
+      throw organizer_error(std::to_string(in_play) +
+                            " ranked run(s) are in play: wait until they end (a server that "
+                            "stopped gives them back when it starts again)");
+    }
+    deleted = store.delete_runs();
+    resets = s.resets + 1;
+    store.set_meta("resets", std::to_string(resets));
+  });
+  out << "deleted " << deleted << " ranked run(s); competitors and tokens are kept, and the next "
+      << "attempts are dealt new mazes (reset " << resets << ")\n";
+}
+
+void import_competitors(sqlite_store& store, const std::string& csv_file,
+                        const std::string& tokens_file, std::ostream& out) {
+  const std::vector<std::string> names = names_in_csv(csv_file);
+  std::set<std::string> seen;
+  for (const competitor_record& c : store.competitors())
+    seen.insert(folded(c.name));
+  std::ostringstream tokens;
+  tokens << "name,token\n";
+  std::vector<std::pair<std::string, std::string>> added;
+  for (const std::string& name : names) {
+    if (!seen.insert(folded(name)).second) {
+      throw organizer_error("\"" + name + "\" is named twice, or is a competitor already");
+    }
+    const std::string token = new_token();
+    tokens << csv_field(name) << "," << token << "\n";
+    added.emplace_back(name, token_hash(token));
+  }
+  // The tokens file first, new ("x": never one that exists) and private
+  // before a token is in it: a token is never shown again.
+  std::FILE* file = std::fopen(tokens_file.c_str(), "wx");
+  if (file == nullptr) {
+    throw organizer_error(tokens_file + ": cannot be created (it must not exist yet)");
+  }
+  std::error_code ignored;
+  std::filesystem::permissions(
+      tokens_file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+      ignored);
+  const std::string text = tokens.str();
+  const bool written = !ignored && std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  const bool closed = std::fclose(file) == 0;
+  try {
+    if (!written || !closed) {
+      throw organizer_error(tokens_file + ": cannot be written, or made private");
+    }
+    in_transaction(store, [&] {
+      const std::int64_t now = unix_ms(std::chrono::system_clock::now());
+      for (const auto& [name, hash] : added) {
+        if (!store.add_competitor(name, hash, now))
+          throw organizer_error("\"" + name + "\" is a competitor already");
+      }
+    });
+  } catch (...) {
+    std::filesystem::remove(tokens_file, ignored);
+    throw;
+  }
+  out << "added " << added.size() << " competitor(s); their tokens are in " << tokens_file
+      << " (hand each its own, then delete the file)\n";
+}
+
+void list_competitors(sqlite_store& store, const std::string& format, std::ostream& out) {
+  struct activity {
+    std::map<std::string, std::set<std::uint32_t>> attempts;  // by challenge
+    std::int64_t last_ms = 0;
+  };
+  std::map<std::int64_t, activity> by_competitor;
+  for (const ranked_run_record& r : store.runs()) {
+    activity& a = by_competitor[r.competitor];
+    if (r.status != "interrupted") a.attempts[r.challenge].insert(r.attempt);
+    a.last_ms = std::max({a.last_ms, r.started_at_ms, r.ended_at_ms});
+  }
+  json items = json::array();
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"competitor", "state", "attempts used", "last activity"});
+  for (const competitor_record& c : store.competitors()) {
+    const activity& a = by_competitor[c.id];
+    json attempts = json::object();
+    std::size_t total = 0;
+    std::string detail;
+    for (const auto& [challenge, numbers] : a.attempts) {
+      attempts[challenge] = numbers.size();
+      total += numbers.size();
+      detail += (detail.empty() ? " (" : ", ") + challenge + " " + std::to_string(numbers.size());
+    }
+    const std::string last = a.last_ms > 0 ? format_time(from_unix_ms(a.last_ms)) : "";
+    items.push_back({{"name", c.name},
+                     {"revoked", c.revoked},
+                     {"created_at", format_time(from_unix_ms(c.created_at_ms))},
+                     {"attempts", attempts},
+                     {"last_activity", a.last_ms > 0 ? json(last) : json(nullptr)}});
+    rows.push_back({c.name, c.revoked ? "revoked" : "active",
+                    std::to_string(total) + (detail.empty() ? "" : detail + ")"),
+                    last.empty() ? "-" : last});
+  }
+  if (format == "json") {
+    out << items.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    return;
+  }
+  std::vector<std::size_t> widths(4, 0);
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i)
+      widths[i] = std::max(widths[i], row[i].size());
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i)
+      line += i + 1 < row.size() ? padded(row[i], widths[i] + 2) : row[i];
+    out << line << "\n";
+  }
+}
+
+void show_status(sqlite_store& store, std::ostream& out) {
+  const competition_schedule s = read_schedule(store);
+  const time_point now = std::chrono::system_clock::now();
+  const auto runs = store.runs();
+  std::size_t in_play = 0;
+  for (const ranked_run_record& r : runs)
+    in_play += r.status == "in_play";
+  out << "competition: " << store.meta("competition").value_or("?") << "\n"
+      << "state: "
+      << (s.not_yet_open(now) ? "not open yet"
+          : s.closed(now)     ? "closed"
+                              : "open")
+      << "\n"
+      << "opens: " << time_or_never(s.opens_at) << "\ncloses: " << time_or_never(s.closes_at)
+      << "\n"
+      << "announcement: " << (s.announcement.empty() ? "(none)" : s.announcement) << "\n"
+      << "competitors: " << store.competitors().size() << "\n"
+      << "ranked runs: " << runs.size() << " (" << in_play << " in play)\n"
+      << "resets: " << s.resets << "\n";
+}
+
+}  // namespace ariadne
