@@ -125,6 +125,7 @@ client_message read_body(std::string_view type, const json& doc) {
     hello_message hello;
     if (auto name = read_string(doc, limits::player_name, true)) hello.name = *name;
     hello.token = read_string(doc, limits::token, true);
+    hello.bot = read_string(doc, limits::bot_name, true);
     return hello;
   }
   if (type == "start") return read_start(doc);

@@ -56,6 +56,7 @@ json client_json(const client_message& message) {
         if constexpr (std::is_same_v<T, hello_message>) {
           json doc = {{"type", "hello"}, {"name", m.name}};
           if (m.token) doc["token"] = *m.token;
+          if (m.bot) doc["bot"] = *m.bot;
           return doc;
         } else if constexpr (std::is_same_v<T, start_message>) {
           return start_json(m);

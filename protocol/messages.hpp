@@ -27,6 +27,9 @@ inline constexpr int version = 1;
 struct hello_message {
   std::string name{limits::default_player_name};
   std::optional<std::string> token{};  // a competitor's, for ranked runs
+  // The client's bot and version, as the pages and replays show it
+  // ("ariadne-bot/frontier 0.1.0"); a label, never checked.
+  std::optional<std::string> bot{};
 };
 
 using start_message = run_request;

@@ -37,6 +37,7 @@ std::string write_replay(const replay_document& replay) {
                     {"version", 1},
                     {"run", replay.run},
                     {"player", replay.player},
+                    {"bot", replay.bot.empty() ? json(nullptr) : json(replay.bot)},
                     {"label", replay.label},
                     {"started_at", replay.started_at},
                     {"source", std::move(source)},
@@ -68,6 +69,10 @@ std::optional<replay_document> read_replay(std::string_view text_in, std::string
     replay_document replay;
     replay.run = integer_field<std::uint64_t>(doc, "run");
     replay.player = string_field(doc, "player");
+    // Absent from replays written before bots named themselves.
+    if (const json* bot = field(doc, "bot"); bot != nullptr && bot->is_string()) {
+      replay.bot = bot->get<std::string>();
+    }
     replay.label = string_field(doc, "label");
     replay.started_at = string_field(doc, "started_at");
     replay_setup& setup = replay.setup;

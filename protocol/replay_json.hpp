@@ -16,6 +16,7 @@ namespace ariadne::protocol {
 struct replay_document {
   std::uint64_t run = 0;
   std::string player;
+  std::string bot;           // as its client named it in hello; "" when it did not
   std::string label;         // what replies called the maze: generator, name or challenge
   std::string started_at;    // ISO 8601, UTC
   replay_setup setup;        // layout, source (with the seed), seed, options
@@ -27,7 +28,7 @@ struct replay_document {
 };
 
 // The replay format (protocol/PROTOCOL.md, "Replays"):
-//   {"format": "ariadne-replay", "version": 1, "run", "player", "label", "started_at",
+//   {"format": "ariadne-replay", "version": 1, "run", "player", "bot", "label", "started_at",
 //    "source": {"generator", "width", "height", "loops", "seed"} or {"name", "seed"},
 //    "maze": <a JSON maze: width, height, walls, start, goals>, "walls_sha256",
 //    "options": {"treasures", "reuse_walls_removed", "max_steps", "bump_penalty"},

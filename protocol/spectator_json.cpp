@@ -23,6 +23,7 @@ std::string write_spectator_message(const spectator_snapshot& s) {
                {"run", s.run},
                {"boot", boot},
                {"player", s.player},
+               {"bot", s.bot.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.bot)},
                {"maze", s.maze},
                {"ranked", s.ranked},
                {"width", s.width},

@@ -21,6 +21,7 @@ struct spectator_snapshot {
   std::uint64_t run = 0;
   std::uint64_t boot = 0;  // the server's start: written as 16 hex digits
   std::string player;
+  std::string bot;   // "" when its client named none
   std::string maze;  // generator, maze name, or the challenge of a ranked run
   bool ranked = false;
   std::int32_t width = 0;

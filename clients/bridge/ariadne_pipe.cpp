@@ -23,6 +23,7 @@
 #include "clients/sdk/remote_drone.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/maze/maze_spec.hpp"
+#include "core/model/limits.hpp"
 #include "core/model/version.hpp"
 
 extern char** environ;
@@ -36,6 +37,7 @@ struct options {
   std::string url = "ws://127.0.0.1:8080/ws";
   std::string name = "ariadne-pipe";
   std::string token;
+  std::string bot;  // said in hello; by default ariadne-pipe/ and the program's name
   std::string challenge;
   maze_options maze;
   std::optional<std::uint64_t> seed;
@@ -221,7 +223,7 @@ int play(const options& o) {
   signal(SIGPIPE, SIG_IGN);  // a bot that exits early: write fails, it does not kill us
   remote_drone d(o.url, o.name,
                  std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
-                 o.token);
+                 o.token, o.bot);
   if (o.challenge.empty()) return relay(o, d, d.start(o.maze.request(o.seed))) ? 0 : 1;
   bool all_found = true;
   for (bool ended = false; !ended;) {
@@ -244,6 +246,8 @@ int main(int argc, char** argv) {
   app.add_option("--name", o.name, "The name said in hello")->capture_default_str();
   app.add_option("--token", o.token, "A competitor's token (with --challenge)")
       ->envname("ARIADNE_TOKEN");
+  app.add_option("--bot", o.bot,
+                 "What the pages and replays call the bot (default: ariadne-pipe/PROGRAM)");
   app.add_option("--challenge", o.challenge,
                  "Play a ranked attempt on this challenge: every maze of its set, a run of the "
                  "program each");
@@ -263,6 +267,14 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   try {
+    if (o.bot.empty()) {
+      const std::string program = o.command.front().substr(o.command.front().rfind('/') + 1);
+      o.bot = "ariadne-pipe/" + program;
+      if (check(limits::bot_name, o.bot)) o.bot = "ariadne-pipe";  // a name the server refuses
+    } else if (auto problem = check(limits::bot_name, o.bot)) {
+      std::cerr << "ariadne-pipe: --bot: " << problem->message << "\n";
+      return 2;
+    }
     // The options are a start request: the rules check it before anything is spawned.
     if (o.challenge.empty()) {
       if (auto problem = o.maze.problem(o.seed)) {

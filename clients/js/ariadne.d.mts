@@ -127,6 +127,8 @@ export declare class Drone {
 export interface ConnectOptions {
   name?: string;
   token?: string;
+  /** What the pages and replays call the bot ("my-bot 1.2"), up to 64 characters. */
+  bot?: string;
   timeoutMs?: number;
 }
 

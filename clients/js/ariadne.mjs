@@ -262,8 +262,10 @@ export class Drone {
 }
 
 /** Connects and says hello. Options: `name`, `token` (a competitor's),
- * `timeoutMs` (every reply, the connection included; default 30000). */
-export async function connect(url, { name = 'js-bot', token, timeoutMs = 30000 } = {}) {
+ * `bot` (what the pages and replays call your bot, e.g. "my-bot 1.2"; up to
+ * 64 characters), `timeoutMs` (every reply, the connection included;
+ * default 30000). */
+export async function connect(url, { name = 'js-bot', token, bot, timeoutMs = 30000 } = {}) {
   const [WebSocketClass, isNode] = await webSocketClass();
   // A browser's WebSocket takes no options; Node's ws reads at most maxPayload.
   const socket = isNode
@@ -281,6 +283,7 @@ export async function connect(url, { name = 'js-bot', token, timeoutMs = 30000 }
   const drone = new Drone(socket, timeoutMs);
   const hello = { type: 'hello', name };
   if (token !== undefined) hello.token = token;
+  if (bot !== undefined) hello.bot = bot;
   drone.welcome = await drone.request(hello);
   return drone;
 }

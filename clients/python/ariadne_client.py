@@ -72,10 +72,12 @@ class Drone:
         self.deadline = None
 
     @classmethod
-    async def connect(cls, url, name, timeout=30.0, token=None):
+    async def connect(cls, url, name, timeout=30.0, token=None, bot=None):
         """Connects and says hello; every reply must come within timeout seconds.
         With a competitor's token, the welcome lists the competition's challenges;
-        if it carries a "state", this connection took over a ranked run in play."""
+        if it carries a "state", this connection took over a ranked run in play.
+        bot (up to 64 characters, e.g. "my-bot 1.2") is what the pages and
+        replays call your bot."""
         # No reply of protocol v1 comes near 1 MiB: a larger frame closes the
         # connection. A server that never completes the handshake is given
         # up after timeout, and closing waits a second at most for it.
@@ -88,6 +90,8 @@ class Drone:
         hello = {"type": "hello", "name": name}
         if token:
             hello["token"] = token
+        if bot:
+            hello["bot"] = bot  # what the pages and replays call it
         drone.welcome = await drone.request(hello)
         if "state" in drone.welcome:
             drone.begin(drone.welcome["state"], None)
@@ -283,7 +287,7 @@ async def main():
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     options = {"treasures": args.treasures} if args.treasures != 1 else {}
 
-    drone = await Drone.connect(args.url, args.name, args.timeout, args.token)
+    drone = await Drone.connect(args.url, args.name, args.timeout, args.token, "python-kit/dfs")
     all_found = True
     try:
         runs = len(seeds)  # practice: one run a seed

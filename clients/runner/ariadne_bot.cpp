@@ -71,12 +71,13 @@ int run_bots(int argc, char** argv) {
   try {
     outcomes = play_all(
         bots, seeds, o.maze, o.jobs,
-        [&]() -> std::unique_ptr<drone> {
+        [&](const std::string& bot) -> std::unique_ptr<drone> {
           std::unique_ptr<drone> d;
           if (o.offline) {
             d = std::make_unique<local_drone>(host_limits{}, &catalog);
           } else {
-            d = std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout());
+            d = std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout(), std::string(),
+                                               bot_label(bot));
           }
           d->set_limits(o.limits());
           return d;

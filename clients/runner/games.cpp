@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "bots/drone_error.hpp"
+#include "core/model/version.hpp"
 
 namespace ariadne {
 
@@ -37,16 +38,20 @@ outcome play_one(drone& d, bot& player, const maze_options& maze, std::uint64_t 
 
 }  // namespace
 
+std::string bot_label(std::string_view bot) {
+  return "ariadne-bot/" + std::string(bot) + " " + std::string(version);
+}
+
 const run_result& play_game(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
   d.start(maze.request(seed));
   return finish_game(d, player);
 }
 
-std::vector<outcome> play_all(const std::vector<std::string>& bots,
-                              const std::vector<std::uint64_t>& seeds, const maze_options& maze,
-                              unsigned jobs,
-                              const std::function<std::unique_ptr<drone>()>& make_drone,
-                              const std::function<void(const std::string& bot)>& tick) {
+std::vector<outcome> play_all(
+    const std::vector<std::string>& bots, const std::vector<std::uint64_t>& seeds,
+    const maze_options& maze, unsigned jobs,
+    const std::function<std::unique_ptr<drone>(const std::string&)>& make_drone,
+    const std::function<void(const std::string& bot)>& tick) {
   // Each worker pulls the next game.
   const std::size_t total = bots.size() * seeds.size();
   std::vector<outcome> outcomes(total);
@@ -55,12 +60,20 @@ std::vector<outcome> play_all(const std::vector<std::string>& bots,
   std::string failure;
   auto worker = [&] {
     try {
-      auto d = make_drone();
       std::vector<std::unique_ptr<bot>> players;
       for (const auto& name : bots)
         players.push_back(make_bot(name));
+      // Games come bot by bot: a worker's drone (its connection, which
+      // names its bot) changes only when its bot does.
+      std::unique_ptr<drone> d;
+      std::size_t playing = bots.size();
       for (std::size_t k = next++; k < total; k = next++) {
         const std::size_t b = k / seeds.size();
+        if (b != playing) {
+          d.reset();
+          d = make_drone(bots[b]);
+          playing = b;
+        }
         outcomes[k] = play_one(*d, *players[b], maze, seeds[k % seeds.size()]);
         tick(bots[b]);
       }

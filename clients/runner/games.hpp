@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bots/bot.hpp"
@@ -25,14 +26,17 @@ struct outcome {
 // Starts a run on the maze and seed, and plays it to its end.
 const run_result& play_game(drone& d, bot& player, const maze_options& maze, std::uint64_t seed);
 
+// What ariadne-bot calls a bundled bot in hello: "ariadne-bot/frontier 0.1.0".
+std::string bot_label(std::string_view bot);
+
 // Every bot on every seed, in bot-major order, by `jobs` workers with a
-// drone each (make_drone); tick(bot) after each game. A lost connection, or
+// drone for each bot they play (make_drone(bot)); tick(bot) after each game. A lost connection, or
 // a start the server refuses, stops them all: the first such error is
 // thrown. A busy or rate-limited server fails only that game.
-std::vector<outcome> play_all(const std::vector<std::string>& bots,
-                              const std::vector<std::uint64_t>& seeds, const maze_options& maze,
-                              unsigned jobs,
-                              const std::function<std::unique_ptr<drone>()>& make_drone,
-                              const std::function<void(const std::string& bot)>& tick);
+std::vector<outcome> play_all(
+    const std::vector<std::string>& bots, const std::vector<std::uint64_t>& seeds,
+    const maze_options& maze, unsigned jobs,
+    const std::function<std::unique_ptr<drone>(const std::string& bot)>& make_drone,
+    const std::function<void(const std::string& bot)>& tick);
 
 }  // namespace ariadne

@@ -14,7 +14,7 @@ namespace ariadne {
 
 int play_ranked(const runner_options& o, bot& player) {
   using json = nlohmann::json;
-  remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token);
+  remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token, bot_label(player.name()));
   d.set_limits(o.limits());
   const auto& welcome = d.welcome();
   if (!welcome.competition) throw usage_error(o.url + " runs no competition");

@@ -25,7 +25,8 @@ struct remote_drone::connection {
 };
 
 remote_drone::remote_drone(const std::string& url, const std::string& name,
-                           std::chrono::milliseconds timeout, const std::string& token)
+                           std::chrono::milliseconds timeout, const std::string& token,
+                           const std::string& bot)
     : connection_(std::make_unique<connection>()), url_(url), timeout_(timeout) {
   const server_url where = parse_server_url(url, "ws://");
   auto& ws = connection_->ws;
@@ -55,6 +56,7 @@ remote_drone::remote_drone(const std::string& url, const std::string& name,
   if (ec) throw drone_error("cannot connect to " + url + ": " + describe(ec));
   protocol::hello_message hello{name};
   if (!token.empty()) hello.token = token;
+  if (!bot.empty()) hello.bot = bot;
   const auto reply = call(hello);
   const auto* welcome = std::get_if<protocol::welcome_message>(&reply);
   if (welcome == nullptr) throw drone_error(url + " did not answer hello with welcome");

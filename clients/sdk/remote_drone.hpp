@@ -19,9 +19,11 @@ class remote_drone : public drone {
   // connection included) fails with drone_error when its reply takes longer
   // than timeout. With a token the drone is that competitor's (ranked runs:
   // start_challenge); a wrong token throws drone_error (code unauthorized).
+  // bot names the client's bot in hello ("ariadne-bot/frontier 0.1.0"), as
+  // the server's pages and replays show it.
   remote_drone(const std::string& url, const std::string& name,
                std::chrono::milliseconds timeout = std::chrono::seconds(30),
-               const std::string& token = {});
+               const std::string& token = {}, const std::string& bot = {});
   ~remote_drone() override;
 
   remote_drone(const remote_drone&) = delete;

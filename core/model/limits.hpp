@@ -59,6 +59,7 @@ inline constexpr integer_limit path_letters{"dirs", 1, 4096, errc::bad_request};
 inline constexpr std::size_t min_message_bytes = path_letters.max + 512;
 
 inline constexpr text_limit player_name{"name", 64};
+inline constexpr text_limit bot_name{"bot", 64};
 inline constexpr text_limit maze_name{"name", 128};
 inline constexpr text_limit generator{"generator", 64};
 inline constexpr text_limit token{"token", 128};

@@ -17,6 +17,11 @@ namespace ariadne {
 
 namespace {
 
+// What a client called its bot, or null.
+nlohmann::json bot_json(const std::string& bot) {
+  return bot.empty() ? nlohmann::json(nullptr) : nlohmann::json(bot);
+}
+
 // One run as /api/runs lists it (null while it is set up). Never a seed; a
 // ranked run shows its challenge, not its maze, and until the mazes may be
 // shown (reveal) no counters, as the leaderboard: its score and steps would
@@ -29,6 +34,8 @@ nlohmann::json run_item(const run_feed& feed, bool reveal) {
   if (feed.ranked() && !reveal) {
     return {{"run", feed.run_id()},
             {"player", feed.player()},
+            {"bot", bot_json(feed.bot())},
+            {"bot", bot_json(feed.bot())},
             {"maze", feed.challenge()},
             {"ranked", true},
             {"width", s.start->width},
@@ -43,6 +50,7 @@ nlohmann::json run_item(const run_feed& feed, bool reveal) {
   }
   return {{"run", feed.run_id()},
           {"player", feed.player()},
+          {"bot", bot_json(feed.bot())},
           {"maze", feed.ranked() ? feed.challenge() : s.start->source.label()},
           {"ranked", feed.ranked()},
           {"width", s.start->width},
@@ -64,6 +72,7 @@ nlohmann::json stored_item(const ranked_run_record& r, const competition_rules& 
   nlohmann::json item = {
       {"run", r.run},
       {"player", r.competitor_name},
+      {"bot", bot_json(r.bot)},
       {"maze", r.challenge},
       {"ranked", true},
       {"width", c != nullptr ? c->width : 0},

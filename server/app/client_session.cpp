@@ -168,6 +168,7 @@ websocket_handler::frame_result client_session::on_challenge_start(const std::st
     return frame_result::answered;
   }
   auto& attempt = std::get<competition_hub::attempt>(opened);
+  attempt.record.bot = core_.bot;
   return starter_.start(attempt.request, std::move(attempt.record), id, reply, now);
 }
 

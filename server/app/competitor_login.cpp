@@ -9,6 +9,7 @@
 #include "server/app/server_name.hpp"
 #include "server/app/session_core.hpp"
 #include "server/competition/secrets.hpp"
+#include "server/net/log_text.hpp"
 
 namespace ariadne {
 
@@ -47,9 +48,11 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
     return frame_result::answered;
   }
   core_.set_name(hello.name);
+  core_.bot = hello.bot.value_or("");
   if (!hello.token) {
     core_.greeted = true;
-    spdlog::info("session {} from {} is '{}'", core_.id, core_.peer, core_.log_name);
+    spdlog::info("session {} from {} is '{}' (bot '{}')", core_.id, core_.peer, core_.log_name,
+                 log_text(core_.bot));
     reply += protocol::write_server_message(
         protocol::welcome_message{protocol::version, server_name(), core_.id}, id);
     return frame_result::answered;

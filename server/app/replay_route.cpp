@@ -80,8 +80,8 @@ http_answer ranked_replay_answer(server_context& context,
     auto setup =
         set_up_run(*request, context.catalog(), context.host(), record->run, 0, run::clock::now());
     if (auto* dealt = std::get_if<run>(&setup)) {
-      const run_start start =
-          start_of(*dealt, record->competitor_name, from_unix_ms(record->started_at_ms));
+      const run_start start = start_of(*dealt, record->competitor_name, record->bot,
+                                       from_unix_ms(record->started_at_ms));
       run_result recorded;
       recorded.status = *status;
       recorded.steps = record->steps;

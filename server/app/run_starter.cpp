@@ -80,7 +80,8 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   slot.hold(std::move(log));
   const std::uint64_t run_id = context.ids().next_run_id();
   if (ranked) ranked->run = run_id;
-  auto feed = context.runs().open(run_id, core_.name, ranked ? ranked->challenge : std::string());
+  auto feed = context.runs().open(run_id, core_.name, ranked ? ranked->challenge : std::string(),
+                                  core_.bot);
   const std::uint64_t seed = context.ids().random_seed();
   auto sink = core_.sink.lock();
   // A big maze is set up on the job pool, never on this I/O thread. The job

@@ -54,6 +54,8 @@ class session_core {
   clock::time_point last_command;   // a command to the run in play
 
   void set_name(std::string new_name);
+  // What the client's hello called its bot ("" for nothing): shown with its runs.
+  std::string bot;
   // Counts the error and appends its reply.
   void reply_error(const request_error& error, std::string_view request_id, std::string& reply);
   // A ranked run's reply: without what it never shows (its seed), with its

@@ -11,6 +11,7 @@
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/store/sqlite_store.hpp"
+#include "server/store/store_error.hpp"
 
 namespace ariadne {
 
@@ -30,29 +31,25 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
 }
 
 void competition_hub::take_schedule(results_store& reader) {
-  competition_schedule fresh = read_schedule(reader);
-  std::vector<ranked_run_record> runs;
-  bool reset = false;
-  {
-    std::lock_guard lock(mutex_);
-    if (fresh == schedule_) return;
-    reset = fresh.resets != schedule_.resets;
+  competition_schedule fresh;
+  try {
+    fresh = read_schedule(reader);
+  } catch (const store_error& e) {
+    // A damaged value keeps the schedule in force (said once, not every second).
+    if (e.what() != schedule_problem_) spdlog::error("competition: {}", e.what());
+    schedule_problem_ = e.what();
+    return;
   }
-  if (reset) runs = reader.runs();
+  schedule_problem_.clear();
+  // Only this thread writes the schedule: it cannot change before the write below.
+  if (fresh == schedule()) return;
+  // After a reset (every result deleted, a closed competition, nothing in
+  // play) the attempts start over, on mazes dealt from another secret.
+  const bool reset = fresh.resets != schedule().resets;
+  const auto runs = reset ? reader.runs() : std::vector<ranked_run_record>();
   std::lock_guard lock(mutex_);
-  if (fresh.opens_at != schedule_.opens_at || fresh.closes_at != schedule_.closes_at) {
-    spdlog::info("competition: the organizer set its times: opens {}, closes {}",
-                 time_or_never(fresh.opens_at), time_or_never(fresh.closes_at));
-  }
-  if (fresh.announcement != schedule_.announcement) {
-    spdlog::info("competition: announcement: \"{}\"", fresh.announcement);
-  }
-  if (reset) {
-    // Every result was deleted (a closed competition, nothing in play): the
-    // attempts start over, on mazes dealt from another secret.
-    spdlog::warn("competition: the organizer reset the results ({} so far)", fresh.resets);
-    mirror_ = results_mirror::of(runs, rules_);
-  }
+  log_changes(schedule_, fresh);
+  if (reset) mirror_ = results_mirror::of(runs, rules_);
   schedule_ = std::move(fresh);
 }
 

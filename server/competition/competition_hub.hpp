@@ -157,6 +157,7 @@ class competition_hub {
   std::string secret_;
   std::uint64_t last_run_number_ = 0;
 
+  std::string schedule_problem_;       // the last one logged (the leaderboard thread's)
   competitor_names competitor_names_;  // its own lock
   mutable std::mutex mutex_;           // guards what follows
   competition_schedule schedule_;

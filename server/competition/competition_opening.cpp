@@ -93,9 +93,23 @@ opened_competition open_competition(const competition_rules& rules, const std::s
     store->set_meta("seeds", to_string(rules.seeds));
     for (const challenge_record& c : challenge_records(rules))
       store->put_challenge(c);
+    const auto now = std::chrono::system_clock::now();
+    // As the last start left it: a file that would open a closed
+    // competition again, whose mazes are published, is refused.
+    const bool was_closed = store->meta("file_opens_at") && read_schedule(*store).closed(now);
     record_file_times(*store, rules);
     opened.schedule = read_schedule(*store);
-    const auto now = std::chrono::system_clock::now();
+    if (store->meta("opens_at") || store->meta("closes_at")) {
+      spdlog::info(
+          "the competition's times set with ariadne-admin win over the file's: opens {}, "
+          "closes {}",
+          time_or_never(opened.schedule.opens_at), time_or_never(opened.schedule.closes_at));
+    }
+    if (was_closed && !runs.empty() && !opened.schedule.closed(now)) {
+      throw competition_error(
+          "the competition has closed and its mazes are published: the file's times would open "
+          "it again (ariadne-admin reset, then open, starts it over)");
+    }
     if (opened.schedule.closed(now)) {
       // A close the file moved into the past, before runs that started:
       // the competition was open until the last of them, and says so.

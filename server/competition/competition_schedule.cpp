@@ -2,7 +2,11 @@
 
 #include <charconv>
 
+#include <spdlog/spdlog.h>
+
+#include "core/model/limits.hpp"
 #include "core/model/utc_time.hpp"
+#include "server/store/store_error.hpp"
 
 namespace ariadne {
 
@@ -15,18 +19,32 @@ std::string time_text(const std::optional<time_point>& t) {
   return t ? std::to_string(unix_ms(*t)) : std::string();
 }
 
-// nullopt: the key is absent (or unreadable); a value: the time or none.
+// A value the meta table must hold as written by ariadne-admin or the
+// server: anything else (a hand-edited database) stops the read, rather
+// than a silent fallback that could bring back an old secret or time.
+[[noreturn]] void damaged(std::string_view key, const std::string& value) {
+  throw store_error("the database's meta value " + std::string(key) + " = \"" +
+                    value.substr(0, 40) + "\" is not one the tools write");
+}
+
+// nullopt: the key is absent; a value: the time or none.
 std::optional<std::optional<time_point>> stored_time(results_store& store, std::string_view key) {
   const auto text = store.meta(key);
   if (!text) return std::nullopt;
   if (text->empty()) return std::optional<time_point>();
   std::int64_t ms = 0;
   const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), ms);
-  if (error != std::errc() || end != text->data() + text->size()) return std::nullopt;
+  if (error != std::errc() || end != text->data() + text->size() || !time_in_range(ms)) {
+    damaged(key, *text);
+  }
   return std::optional<time_point>(from_unix_ms(ms));
 }
 
 }  // namespace
+
+bool time_in_range(std::int64_t ms) {
+  return ms >= 0 && ms <= latest_schedule_ms;
+}
 
 std::string time_or_never(const std::optional<time_point>& t) {
   return t ? format_time(*t) : std::string("never");
@@ -49,8 +67,12 @@ competition_schedule read_schedule(results_store& store) {
     }
   }
   s.announcement = store.meta("announcement").value_or("");
+  if (!s.announcement.empty() && check(limits::announcement, s.announcement)) {
+    damaged("announcement", s.announcement);
+  }
   const std::string resets = store.meta("resets").value_or("0");
-  std::from_chars(resets.data(), resets.data() + resets.size(), s.resets);
+  const auto [end, error] = std::from_chars(resets.data(), resets.data() + resets.size(), s.resets);
+  if (error != std::errc() || end != resets.data() + resets.size()) damaged("resets", resets);
   return s;
 }
 
@@ -60,8 +82,26 @@ void write_schedule(results_store& store, const competition_schedule& s) {
   store.set_meta("announcement", s.announcement);
 }
 
+namespace {
+
+// A change is refused when the competition opens or closes within the
+// notice: a server that has not read it yet would act on the old time.
+std::optional<std::string> too_soon(const competition_schedule& s, time_point now) {
+  for (const auto& [moment, what] :
+       {std::pair{s.opens_at, "opens"}, std::pair{s.closes_at, "closes"}}) {
+    if (moment && *moment > now && *moment < now + schedule_notice) {
+      return "the competition " + std::string(what) + " at " + format_time(*moment) +
+             ", too soon for every server to know of a change: try again after it";
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 schedule_change plan_open(competition_schedule s, time_point now, std::optional<time_point> at,
                           std::optional<time_point> until, bool has_results) {
+  if (auto problem = too_soon(s, now)) return *problem;
   const time_point opens = at.value_or(now);
   if (s.closed(now)) {
     if (has_results) {
@@ -87,6 +127,7 @@ schedule_change plan_open(competition_schedule s, time_point now, std::optional<
 
 schedule_change plan_close(competition_schedule s, time_point now, std::optional<time_point> at) {
   if (s.closed(now)) return "the competition closed at " + time_or_never(s.closes_at);
+  if (auto problem = too_soon(s, now)) return *problem;
   const time_point closes = at.value_or(now + schedule_notice);
   if (closes < now + schedule_notice) {
     return "a close must be at least " + std::to_string(schedule_notice.count()) +
@@ -103,10 +144,7 @@ schedule_change plan_close(competition_schedule s, time_point now, std::optional
 schedule_change plan_extend(competition_schedule s, time_point now, time_point to) {
   if (!s.closes_at) return std::string("the competition has no close time: it stays open");
   if (s.closed(now)) return "the competition closed at " + time_or_never(s.closes_at);
-  if (*s.closes_at < now + schedule_notice) {
-    return "the competition closes at " + time_or_never(s.closes_at) +
-           ", too soon for every server to know of an extension";
-  }
+  if (auto problem = too_soon(s, now)) return *problem;
   if (to <= *s.closes_at) {
     return "the competition already closes at " + time_or_never(s.closes_at) +
            ": extend moves the close later (close --at moves it earlier)";
@@ -120,6 +158,19 @@ std::optional<std::string> reset_refusal(const competition_schedule& s, time_poi
   if (s.opens_at && *s.opens_at >= now + schedule_notice) return std::nullopt;
   return "competitors can start now: close the competition first (ariadne-admin close), then "
          "reset";
+}
+
+void log_changes(const competition_schedule& before, const competition_schedule& after) {
+  if (after.opens_at != before.opens_at || after.closes_at != before.closes_at) {
+    spdlog::info("competition: the organizer set its times: opens {}, closes {}",
+                 time_or_never(after.opens_at), time_or_never(after.closes_at));
+  }
+  if (after.announcement != before.announcement) {
+    spdlog::info("competition: announcement: \"{}\"", after.announcement);
+  }
+  if (after.resets != before.resets) {
+    spdlog::warn("competition: the organizer reset the results ({} so far)", after.resets);
+  }
 }
 
 std::string competition_summary(const competition_rules& rules, const competition_schedule& s,

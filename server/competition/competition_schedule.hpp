@@ -33,10 +33,17 @@ struct competition_schedule {
 // close, nor shows the close's secrets before an extension reaches it.
 inline constexpr std::chrono::seconds schedule_notice{3};
 
+// The latest time a schedule may name (2200-01-01): beyond it the clock's
+// nanoseconds would overflow.
+inline constexpr std::int64_t latest_schedule_ms = 7'258'118'400'000;
+// True for a time (milliseconds since 1970) a schedule may hold.
+bool time_in_range(std::int64_t ms);
+
 // The file's times, recorded at each start (so that ariadne-admin knows them).
 void record_file_times(results_store& store, const competition_rules& rules);
 // The schedule as the store holds it: the file's times as last recorded,
-// those ariadne-admin set instead, the announcement and the resets.
+// those ariadne-admin set instead, the announcement and the resets. Throws
+// store_error for a value no tool writes (a hand-edited database).
 competition_schedule read_schedule(results_store& store);
 // Writes the times and the announcement as the organizer's.
 void write_schedule(results_store& store, const competition_schedule& schedule);
@@ -58,6 +65,9 @@ schedule_change plan_extend(competition_schedule s, competition_schedule::time_p
 // start (closed, or opening later than schedule_notice from now).
 std::optional<std::string> reset_refusal(const competition_schedule& s,
                                          competition_schedule::time_point now);
+
+// Says in the log what the organizer changed from `before` to `after`.
+void log_changes(const competition_schedule& before, const competition_schedule& after);
 
 // A time as the logs and the tools write it: RFC 3339, or "never".
 std::string time_or_never(const std::optional<competition_schedule::time_point>& t);

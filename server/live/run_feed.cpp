@@ -7,10 +7,11 @@
 namespace ariadne {
 
 run_feed::run_feed(std::uint64_t run_id, std::string player, std::string challenge,
-                   std::uint64_t max_moves, std::uint64_t boot)
+                   std::uint64_t max_moves, std::uint64_t boot, std::string bot)
     : run_id_(run_id),
       boot_(boot),
       player_(std::move(player)),
+      bot_(std::move(bot)),
       challenge_(std::move(challenge)),
       moves_(max_moves) {}
 
@@ -90,7 +91,7 @@ void run_feed::on_event(const run& r, const run_event& event) {
   if (started) {
     detail = std::make_shared<feed_detail>();
     auto start =
-        std::make_shared<run_start>(start_of(r, player_, std::chrono::system_clock::now()));
+        std::make_shared<run_start>(start_of(r, player_, bot_, std::chrono::system_clock::now()));
     start->run_id = run_id_;
     detail->start = std::move(start);
   } else if (event.kind == run_event_kind::walls_removed) {

@@ -43,12 +43,15 @@ class run_feed : public run_observer {
   // max_moves: the moves kept for its replay and spectators (move_log).
   // boot: the server's (run_registry::boot), which tells a run from one
   // numbered the same before a restart.
+  // bot: what its client called itself in hello ("" for nothing).
   run_feed(std::uint64_t run_id, std::string player, std::string challenge = {},
-           std::uint64_t max_moves = move_log::default_capacity, std::uint64_t boot = 0);
+           std::uint64_t max_moves = move_log::default_capacity, std::uint64_t boot = 0,
+           std::string bot = {});
 
   std::uint64_t run_id() const { return run_id_; }
   std::uint64_t boot() const { return boot_; }
   const std::string& player() const { return player_; }
+  const std::string& bot() const { return bot_; }
   const std::string& challenge() const { return challenge_; }
   bool ranked() const { return !challenge_.empty(); }
   // Every move attempt so far, in order: with the run_start, the whole game.
@@ -82,6 +85,7 @@ class run_feed : public run_observer {
   std::uint64_t run_id_;
   std::uint64_t boot_;
   std::string player_;
+  std::string bot_;
   std::string challenge_;
   move_log moves_;
   std::atomic<std::uint64_t> seq_{0};

@@ -11,9 +11,9 @@ run_registry::run_registry(std::size_t keep_finished, std::uint64_t max_moves)
       max_moves_(max_moves) {}
 
 std::shared_ptr<run_feed> run_registry::open(std::uint64_t run_id, std::string player,
-                                             std::string challenge) {
+                                             std::string challenge, std::string bot) {
   auto feed = std::make_shared<run_feed>(run_id, std::move(player), std::move(challenge),
-                                         max_moves_, boot_);
+                                         max_moves_, boot_, std::move(bot));
   std::lock_guard lock(mutex_);
   live_[run_id] = feed;
   return feed;

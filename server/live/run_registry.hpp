@@ -29,7 +29,7 @@ class run_registry {
 
   // A feed for a run about to start, listed among the live runs.
   std::shared_ptr<run_feed> open(std::uint64_t run_id, std::string player,
-                                 std::string challenge = {});
+                                 std::string challenge = {}, std::string bot = {});
   // The run has ended: it moves to the recently finished runs (a run that
   // never started is forgotten).
   void close(std::uint64_t run_id);

@@ -16,6 +16,7 @@ namespace ariadne {
 struct run_start {
   std::uint64_t run_id = 0;
   std::string player;
+  std::string bot;  // as its client named it ("" for none)
   maze_source source;
   std::int32_t width = 0;
   std::int32_t height = 0;
@@ -26,12 +27,13 @@ struct run_start {
   std::chrono::system_clock::time_point started_at;
 };
 
-// What run r was started with, played by `player` since started_at.
-inline run_start start_of(const run& r, std::string player,
+// What run r was started with, played by `player` (with `bot`) since started_at.
+inline run_start start_of(const run& r, std::string player, std::string bot,
                           std::chrono::system_clock::time_point started_at) {
   run_start s;
   s.run_id = r.id();
   s.player = std::move(player);
+  s.bot = std::move(bot);
   s.source = r.source();
   s.width = r.maze().width();
   s.height = r.maze().height();

@@ -30,6 +30,7 @@ protocol::replay_document replay_from(const run_start& start, const replay_setup
   protocol::replay_document replay;
   replay.run = start.run_id;
   replay.player = start.player;
+  replay.bot = start.bot;
   replay.label = start.source.label();
   replay.started_at = format_time(std::chrono::floor<std::chrono::seconds>(start.started_at));
   replay.setup = setup;

@@ -85,6 +85,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
     s.run = feed_->run_id();
     s.boot = feed_->boot();
     s.player = feed_->player();
+    s.bot = feed_->bot();
     s.maze = feed_->ranked() ? feed_->challenge() : setup_.source.label();
     s.ranked = feed_->ranked();
     s.width = r.maze().width();

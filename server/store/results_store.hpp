@@ -54,6 +54,8 @@ struct ranked_run_record {
   // With a reference mark: the reference bot's cost on the same maze and
   // treasures, computed when the maze is dealt; never published.
   std::uint64_t reference = 0;
+  // The bot the competitor's client named in its hello ("" when none).
+  std::string bot{};
 
   friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
 };

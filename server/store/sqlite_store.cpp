@@ -95,6 +95,7 @@ CREATE TABLE IF NOT EXISTS runs(
   run INTEGER NOT NULL DEFAULT 0,
   moves TEXT NOT NULL DEFAULT '',
   reference INTEGER NOT NULL DEFAULT 0,
+  bot TEXT NOT NULL DEFAULT '',
   PRIMARY KEY(competitor, challenge, deal));
 )sql";
 
@@ -117,15 +118,17 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
     exec(schema);
-    // A database made before replays were kept, or before reference marks:
-    // add their columns.
+    // A database made before replays were kept, before reference marks or
+    // before bots named themselves: add their columns.
     bool has_moves = false;
     bool has_reference = false;
+    bool has_bot = false;
     {
       statement columns(*this, "PRAGMA table_info(runs)");
       while (columns.step()) {
         has_moves = has_moves || columns.text(1) == "moves";
         has_reference = has_reference || columns.text(1) == "reference";
+        has_bot = has_bot || columns.text(1) == "bot";
       }
     }
     if (!has_moves) {
@@ -133,13 +136,17 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
       exec("ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''");
     }
     if (!has_reference) exec("ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0");
+    if (!has_bot) exec("ALTER TABLE runs ADD COLUMN bot TEXT NOT NULL DEFAULT ''");
     exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
   } else {
     // Read-only (ariadne-admin): an older database is read as it is.
     statement columns(*this, "PRAGMA table_info(runs)");
     has_reference_ = false;
-    while (columns.step())
+    has_bot_ = false;
+    while (columns.step()) {
       has_reference_ = has_reference_ || columns.text(1) == "reference";
+      has_bot_ = has_bot_ || columns.text(1) == "bot";
+    }
   }
 }
 
@@ -241,7 +248,7 @@ void sqlite_store::put_challenge(const challenge_record& c) {
 void sqlite_store::insert_run(const ranked_run_record& r) {
   statement s(*this,
               "INSERT INTO runs(competitor, challenge, deal, attempt, status, treasures, "
-              "started_at_ms, run, reference) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+              "started_at_ms, run, reference, bot) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, r.competitor)
       .bind(2, r.challenge)
       .bind(3, std::int64_t{r.deal})
@@ -250,7 +257,8 @@ void sqlite_store::insert_run(const ranked_run_record& r) {
       .bind(6, std::int64_t{r.treasures})
       .bind(7, r.started_at_ms)
       .bind(8, static_cast<std::int64_t>(r.run))
-      .bind(9, static_cast<std::int64_t>(r.reference));
+      .bind(9, static_cast<std::int64_t>(r.reference))
+      .bind(10, r.bot);
   if (!s.run()) fail("a run recorded twice");
 }
 
@@ -278,19 +286,20 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
 
 namespace {
 
-// The columns a run is read from (read_run), its reference as `reference`.
-std::string run_columns(const char* reference) {
+// The columns a run is read from (read_run); an older database read as it
+// is lacks the reference and bot columns.
+std::string run_columns(bool has_reference, bool has_bot) {
   return std::string(
              "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
              "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
              "r.ended_at_ms, r.run, ") +
-         reference;
+         (has_reference ? "r.reference" : "0") + (has_bot ? ", r.bot" : ", ''");
 }
 
 }  // namespace
 
 std::vector<ranked_run_record> sqlite_store::runs() {
-  const std::string sql = run_columns(has_reference_ ? "r.reference" : "0") +
+  const std::string sql = run_columns(has_reference_, has_bot_) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
   statement s(*this, sql.c_str());
@@ -301,14 +310,14 @@ std::vector<ranked_run_record> sqlite_store::runs() {
 }
 
 std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) {
-  const std::string sql = run_columns(has_reference_ ? "r.reference" : "0") +
+  const std::string sql = run_columns(has_reference_, has_bot_) +
                           ", r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "WHERE r.run = ? AND r.run != 0";
   statement s(*this, sql.c_str());
   s.bind(1, static_cast<std::int64_t>(run));
   if (!s.step()) return std::nullopt;
   ranked_run_record r = read_run(s);
-  r.moves = s.text(17);
+  r.moves = s.text(18);
   return r;
 }
 
@@ -346,6 +355,7 @@ ranked_run_record sqlite_store::read_run(statement& s) {
   r.ended_at_ms = s.integer(14);
   r.run = static_cast<std::uint64_t>(s.integer(15));
   r.reference = static_cast<std::uint64_t>(s.integer(16));
+  r.bot = s.text(17);
   return r;
 }
 

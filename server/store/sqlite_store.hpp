@@ -66,6 +66,7 @@ class sqlite_store : public results_store {
   // False for a database read-only and older than reference marks: its runs
   // read a reference of 0.
   bool has_reference_ = true;
+  bool has_bot_ = true;
 };
 
 }  // namespace ariadne

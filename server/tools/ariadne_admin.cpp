@@ -69,7 +69,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
   const auto runs = store.runs();
   if (format == "csv") {
     std::cout << "competitor,challenge,attempt,deal,status,steps,bumps,score,optimal,ratio,found,"
-                 "treasures,started_at,ended_at,run\n";
+                 "treasures,started_at,ended_at,run,bot\n";
     for (const auto& r : runs) {
       char ratio[32];
       std::snprintf(ratio, sizeof ratio, "%.6f", r.ratio);
@@ -77,7 +77,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
                 << "," << r.deal << "," << r.status << "," << r.steps << "," << r.bumps << ","
                 << r.score << "," << r.optimal << "," << ratio << "," << r.found << ","
                 << r.treasures << "," << time_or_empty(r.started_at_ms) << ","
-                << time_or_empty(r.ended_at_ms) << "," << r.run << "\n";
+                << time_or_empty(r.ended_at_ms) << "," << r.run << "," << csv_field(r.bot) << "\n";
     }
     return 0;
   }
@@ -98,6 +98,7 @@ int export_runs(sqlite_store& store, const std::string& format) {
                  {"started_at", time_or_empty(r.started_at_ms)}};
     item["ended_at"] = r.ended_at_ms > 0 ? json(time_or_empty(r.ended_at_ms)) : json(nullptr);
     item["run"] = r.run;  // its replay: /api/replays/{run}, after the close
+    item["bot"] = r.bot.empty() ? json(nullptr) : json(r.bot);
     list.push_back(std::move(item));
   }
   std::cout << list.dump(2, ' ', false, json::error_handler_t::replace) << "\n";

@@ -1,9 +1,13 @@
 #include "server/tools/organizer_commands.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -38,9 +42,10 @@ void in_transaction(sqlite_store& store, Work&& work) {
 
 std::optional<time_point> time_option(const std::optional<std::string>& text, const char* option) {
   if (!text) return std::nullopt;
-  if (auto t = parse_time(*text)) return t;
+  const auto t = parse_time(*text);
+  if (t && time_in_range(unix_ms(*t))) return t;
   throw organizer_error(std::string(option) + ": \"" + *text +
-                        "\" is not a UTC time such as 2026-12-24T18:00:00Z");
+                        "\" is not a UTC time such as 2026-12-24T18:00:00Z (before 2200)");
 }
 
 // "90m", "2h", "1d", "45s": a whole number and its unit.
@@ -53,7 +58,9 @@ std::chrono::seconds duration_option(const std::string& text) {
   if (digits == 0 || digits > 7 || !units.contains(unit)) {
     throw organizer_error("--by: \"" + text + "\" is not a duration such as 30m, 2h or 1d");
   }
-  return std::chrono::seconds(std::stoll(text.substr(0, digits)) * units.at(unit));
+  const std::chrono::seconds by(std::stoll(text.substr(0, digits)) * units.at(unit));
+  if (by > std::chrono::days(3650)) throw organizer_error("--by: at most ten years");
+  return by;
 }
 
 competition_schedule schedule_of(sqlite_store& store) {
@@ -80,6 +87,7 @@ std::vector<std::string> names_in_csv(const std::string& path) {
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);  // a byte-order mark
     std::string name;
     if (!line.empty() && line.front() == '"') {
       std::size_t i = 1;
@@ -96,7 +104,10 @@ std::vector<std::string> names_in_csv(const std::string& path) {
       if (i >= line.size())
         throw organizer_error(path + ":" + std::to_string(number) + ": an unclosed quote");
     } else {
+      // Spaces around an unquoted field are the file's layout, not the name.
       name = line.substr(0, line.find(','));
+      name.erase(0, name.find_first_not_of(' '));
+      name.erase(name.find_last_not_of(' ') + 1);
     }
     if (name.empty() || (names.empty() && number == 1 && folded(name) == "name")) continue;
     if (auto problem = check(limits::player_name, name)) {
@@ -162,6 +173,9 @@ void reset_results(sqlite_store& store, std::ostream& out) {
                             " ranked run(s) are in play: wait until they end (a server that "
                             "stopped gives them back when it starts again)");
     }
+    if (s.resets == std::numeric_limits<std::uint32_t>::max()) {
+      throw organizer_error("the results were reset too many times");
+    }
     deleted = store.delete_runs();
     resets = s.resets + 1;
     store.set_meta("resets", std::to_string(resets));
@@ -187,22 +201,17 @@ void import_competitors(sqlite_store& store, const std::string& csv_file,
     tokens << csv_field(name) << "," << token << "\n";
     added.emplace_back(name, token_hash(token));
   }
-  // The tokens file first, new ("x": never one that exists) and private
-  // before a token is in it: a token is never shown again.
-  std::FILE* file = std::fopen(tokens_file.c_str(), "wx");
-  if (file == nullptr) {
-    throw organizer_error(tokens_file + ": cannot be created (it must not exist yet)");
-  }
-  std::error_code ignored;
-  std::filesystem::permissions(
-      tokens_file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
-      ignored);
+  // The tokens file first: new (never one that exists) and created private,
+  // so no other user can open it at any moment; a token is never shown again.
+  const int fd = ::open(tokens_file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) throw organizer_error(tokens_file + ": cannot be created (it must not exist yet)");
   const std::string text = tokens.str();
-  const bool written = !ignored && std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  const bool closed = std::fclose(file) == 0;
+  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  const bool closed = ::close(fd) == 0;
+  std::error_code ignored;
   try {
     if (!written || !closed) {
-      throw organizer_error(tokens_file + ": cannot be written, or made private");
+      throw organizer_error(tokens_file + ": cannot be written");
     }
     in_transaction(store, [&] {
       const std::int64_t now = unix_ms(std::chrono::system_clock::now());

@@ -101,3 +101,10 @@ export function replayGroups(mark, mazes = 1) {
     })),
   }));
 }
+
+/** True when a run's player or bot holds the filter's text (case aside). */
+export function runMatches(run, filter) {
+  const wanted = filter.trim().toLowerCase();
+  if (wanted === '') return true;
+  return `${run.player}\n${run.bot ?? ''}`.toLowerCase().includes(wanted);
+}

@@ -39,7 +39,7 @@ self.onmessage = async ({ data }) => {
   let drone = null;
   try {
     if (typeof bot !== 'function') throw new Error('define an async function bot(drone)');
-    drone = await connect(data.url, { name: 'playground', timeoutMs: 10000 });
+    drone = await connect(data.url, { name: 'playground', bot: 'playground', timeoutMs: 10000 });
     const first = await drone.start({ maze: data.maze });
     self.postMessage({ type: 'started', run: first.run });
     await bot(drone);

@@ -17,6 +17,7 @@ export class FogView {
     }
     this.run = snapshot.run;
     this.player = snapshot.player;
+    this.bot = typeof snapshot.bot === 'string' ? snapshot.bot : '';
     this.maze = snapshot.maze;
     this.ranked = snapshot.ranked;
     this.width = width;

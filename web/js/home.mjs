@@ -7,6 +7,7 @@ import {
   mazeText,
   rankText,
   replayGroups,
+  runMatches,
   stateText,
   timeText,
   totalText,
@@ -40,6 +41,18 @@ function markCell(mark, mazes, key, opened) {
   return td;
 }
 
+// The player, and under it the bot its client named.
+function playerCell(run) {
+  const td = cell(run.player);
+  if (run.bot) {
+    const bot = document.createElement('div');
+    bot.className = 'muted bot';
+    bot.textContent = run.bot;
+    td.append(bot);
+  }
+  return td;
+}
+
 function fillRuns(tbody, runs, finished) {
   const rows = runs.map((r) => {
     const tr = document.createElement('tr');
@@ -48,7 +61,7 @@ function fillRuns(tbody, runs, finished) {
     const hidden = r.ranked && r.steps === null;
     tr.append(
       cell(r.run),
-      cell(r.player),
+      playerCell(r),
       cell(r.ranked ? `${r.maze} (ranked)` : r.maze),
       cell(`${r.width}x${r.height}`, 'num'),
       cell(r.steps ?? '', 'num'),
@@ -74,8 +87,17 @@ function fillRuns(tbody, runs, finished) {
   tbody.replaceChildren(...rows);
 }
 
+// The runs last fetched: a change of the filter shows them again at once.
+let lastRuns = [];
+
 async function refreshRuns() {
-  const runs = await getJson('/api/runs');
+  lastRuns = await getJson('/api/runs');
+  showRuns();
+}
+
+function showRuns() {
+  const filter = $('filter').value;
+  const runs = lastRuns.filter((r) => runMatches(r, filter));
   const live = runs.filter((r) => r.status === 'active');
   const finished = runs
     .filter((r) => r.status !== 'active')
@@ -85,6 +107,9 @@ async function refreshRuns() {
   fillRuns($('finished').tBodies[0], finished, true);
   $('no-live').hidden = live.length > 0;
   $('no-finished').hidden = finished.length > 0;
+  const note = filter.trim() === '' ? '' : ` matching "${filter.trim()}"`;
+  setText('no-live', `No run${note} is in play.`);
+  setText('no-finished', `No run${note} has finished yet.`);
 }
 
 // What the tables were last built from: an unchanged board is not built
@@ -152,6 +177,7 @@ async function refreshCompetition() {
 async function start() {
   const server = await getJson('/api/server');
   setText('server', `${server.name} ${server.version}`);
+  $('filter').addEventListener('input', showRuns);
   const loop = async (work, ms) => {
     try {
       await work();

@@ -64,6 +64,7 @@ export function decodeReplay(input) {
   return {
     run: wholeNumber(doc.run, 'run'),
     player: String(doc.player ?? ''),
+    bot: typeof doc.bot === 'string' ? doc.bot : '',
     label: String(doc.label ?? ''),
     startedAt: String(doc.started_at ?? ''),
     source: doc.source ?? {},

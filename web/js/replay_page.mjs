@@ -24,7 +24,7 @@ async function open(doc, name, fromServer) {
     $('error').hidden = true;
     setText(
       'title',
-      `run ${replay.run}: ${replay.player} on ${replay.label} ${replay.maze.width}x${replay.maze.height}, ${replay.moves.length} moves (${name})`,
+      `run ${replay.run}: ${replay.player}${replay.bot ? ` (${replay.bot})` : ''} on ${replay.label} ${replay.maze.width}x${replay.maze.height}, ${replay.moves.length} moves (${name})`,
     );
     droneCanvas = new MazeCanvas($('drone-view'), replay.maze.width, replay.maze.height, {
       maxPixels: 560,

@@ -16,7 +16,7 @@ const live = new LiveView($('maze'), {
     document.title = `Ariadne: run ${view.run}`;
     setText(
       'title',
-      `run ${view.run}: ${view.player} on ${view.maze} ${view.width}x${view.height}${view.ranked ? ' (ranked)' : ''}`,
+      `run ${view.run}: ${view.player}${view.bot ? ` (${view.bot})` : ''} on ${view.maze} ${view.width}x${view.height}${view.ranked ? ' (ranked)' : ''}`,
     );
     showStatus(view.status);
   },

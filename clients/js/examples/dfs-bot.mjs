@@ -82,6 +82,7 @@ try {
   drone = await connect(values.url, {
     name: values.name,
     token: values.token,
+    bot: 'js-kit/dfs',
     timeoutMs: Number(values.timeout) * 1000,
   });
   const [width, height] = values.size.split('x').map(Number);
