@@ -30,7 +30,11 @@ parse_error parse_bad(std::string_view text) {
 TEST(codec, reads_every_client_message) {
   const auto hello = parse_ok(R"({"type":"hello","name":"my-bot","id":1})");
   EXPECT_EQ(std::get<hello_message>(hello.message).name, "my-bot");
+  EXPECT_FALSE(std::get<hello_message>(hello.message).bot);
   EXPECT_EQ(hello.id, "1");
+  const auto with_bot =
+      parse_ok(R"({"type":"hello","name":"a","bot":"ariadne-bot/frontier 0.1.0"})");
+  EXPECT_EQ(std::get<hello_message>(with_bot.message).bot, "ariadne-bot/frontier 0.1.0");
 
   const auto start = parse_ok(
       R"({"type":"start","maze":{"generator":"hunt_and_kill","width":16,"height":12,"seed":42,"loops":0.25},"treasures":3,"max_steps":2560,"reuse_walls_removed":5,"time_limit_ms":9000})");
@@ -103,27 +107,33 @@ TEST(codec, malformed_json_is_bad_json) {
 }
 
 TEST(codec, wrong_shapes_and_types_are_bad_request) {
-  for (const char* text : {R"([1,2])",
-                           R"("sense")",
-                           R"(42)",
-                           R"({})",
-                           R"({"type":5})",
-                           R"({"type":"hello","name":7})",
-                           R"({"type":"hello","name":""})",
-                           R"({"type":"start","maze":[]})",
-                           R"({"type":"start","maze":{"width":"16"}})",
-                           R"({"type":"start","maze":{"width":16.5}})",
-                           R"({"type":"start","maze":{"seed":-1}})",
-                           R"({"type":"start","maze":{"seed":1.5}})",
-                           R"({"type":"start","maze":{"loops":"half"}})",
-                           R"({"type":"start","time_limit_ms":-5})",
-                           R"({"type":"move"})",
-                           R"({"type":"move","dir":"north"})",
-                           R"({"type":"move","dir":"n"})",
-                           R"({"type":"move","dir":1})",
-                           R"({"type":"path","dirs":""})",
-                           R"({"type":"path","dirs":"NNX"})",
-                           R"({"type":"path","dirs":["N"]})"}) {
+  for (
+      const char* text :
+      {R"([1,2])",
+       R"("sense")",
+       R"(42)",
+       R"({})",
+       R"({"type":5})",
+       R"({"type":"hello","name":7})",
+       R"({"type":"hello","name":""})",
+       R"({"type":"hello","bot":""})",
+       R"({"type":"hello","bot":7})",
+       R"({"type":"hello","bot":"a\u0007b"})",
+       R"({"type":"hello","bot":"0123456789012345678901234567890123456789012345678901234567890123X"})",
+       R"({"type":"start","maze":[]})",
+       R"({"type":"start","maze":{"width":"16"}})",
+       R"({"type":"start","maze":{"width":16.5}})",
+       R"({"type":"start","maze":{"seed":-1}})",
+       R"({"type":"start","maze":{"seed":1.5}})",
+       R"({"type":"start","maze":{"loops":"half"}})",
+       R"({"type":"start","time_limit_ms":-5})",
+       R"({"type":"move"})",
+       R"({"type":"move","dir":"north"})",
+       R"({"type":"move","dir":"n"})",
+       R"({"type":"move","dir":1})",
+       R"({"type":"path","dirs":""})",
+       R"({"type":"path","dirs":"NNX"})",
+       R"({"type":"path","dirs":["N"]})"}) {
     EXPECT_EQ(parse_bad(text).code, errc::bad_request) << text;
   }
   EXPECT_EQ(parse_bad(R"({"type":"path","dirs":"NNX"})").message,
