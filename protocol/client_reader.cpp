@@ -1,5 +1,6 @@
 #include "protocol/client_reader.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/model/limits.hpp"
@@ -120,6 +121,47 @@ client_message read_path(const json& doc) {
   return path;
 }
 
+client_message read_paint(const json& doc) {
+  paint_message paint;
+  if (const json* clear = field(doc, "clear")) {
+    if (!clear->is_boolean()) reject(errc::bad_request, "\"clear\" must be true or false");
+    paint.clear = clear->get<bool>();
+  }
+  const json* cells = field(doc, "cells");
+  if (cells != nullptr) {
+    if (!cells->is_array()) reject(errc::bad_request, "\"cells\" must be an array of cells");
+    if (cells->size() > limits::paint_cells_per_message) {
+      reject(errc::bad_request,
+             "a paint marks at most " + std::to_string(limits::paint_cells_per_message) + " cells");
+    }
+    for (const json& c : *cells) {
+      if (!c.is_object()) reject(errc::bad_request, "each of \"cells\" must be an object");
+      paint_mark mark;
+      const auto x = read_integer<std::int32_t>(c, limits::paint_x);
+      const auto y = read_integer<std::int32_t>(c, limits::paint_y);
+      if (!x || !y) reject(errc::bad_request, "each painted cell needs its \"x\" and \"y\"");
+      mark.x = *x;
+      mark.y = *y;
+      if (const json* colour = field(c, "colour"); colour != nullptr && !colour->is_null()) {
+        const bool known = colour->is_string() &&
+                           std::find(paint_palette.begin(), paint_palette.end(),
+                                     colour->get_ref<const std::string&>()) != paint_palette.end();
+        if (!known) {
+          reject(errc::bad_request,
+                 "\"colour\" must be one of red, orange, yellow, green, teal, blue, purple, grey");
+        }
+        mark.colour = colour->get<std::string>();
+      }
+      if (auto text = read_string(c, limits::paint_text, true)) mark.text = std::move(*text);
+      paint.cells.push_back(std::move(mark));
+    }
+  }
+  if (!paint.clear && paint.cells.empty()) {
+    reject(errc::bad_request, "a paint names \"cells\", or says \"clear\": true");
+  }
+  return paint;
+}
+
 client_message read_body(std::string_view type, const json& doc) {
   if (type == "hello") {
     hello_message hello;
@@ -132,6 +174,7 @@ client_message read_body(std::string_view type, const json& doc) {
   if (type == "sense") return sense_message{};
   if (type == "challenges") return challenges_message{};
   if (type == "abandon") return abandon_message{};
+  if (type == "paint") return read_paint(doc);
   if (type == "move") {
     const json* dir = field(doc, "dir");
     if (dir == nullptr || !dir->is_string() || dir->get_ref<const std::string&>().size() != 1 ||
@@ -143,7 +186,7 @@ client_message read_body(std::string_view type, const json& doc) {
   if (type == "path") return read_path(doc);
   reject(errc::unknown_type,
          "unknown message type '" + shorten(type) +
-             "'; expected hello, start, sense, move, path, abandon or challenges");
+             "'; expected hello, start, sense, move, path, abandon, challenges or paint");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "protocol/message_writer.hpp"
 
 #include "protocol/json_values.hpp"
+#include "protocol/paint_json.hpp"
 #include "protocol/raw_json.hpp"
 #include "protocol/state_writer.hpp"
 
@@ -70,6 +71,10 @@ json client_json(const client_message& message) {
           return {{"type", "start"}, {"challenge", m.challenge}};
         } else if constexpr (std::is_same_v<T, challenges_message>) {
           return {{"type", "challenges"}};
+        } else if constexpr (std::is_same_v<T, paint_message>) {
+          json doc = {{"type", "paint"}, {"cells", paint_cells_json(m.cells)}};
+          if (m.clear) doc["clear"] = true;
+          return doc;
         } else {
           return {{"type", "abandon"}};
         }
@@ -111,6 +116,8 @@ std::string write_server_message(const server_message& message, std::string_view
     doc = welcome_json(*welcome);
   } else if (const auto* list = std::get_if<challenges_reply>(&message)) {
     doc = {{"type", "challenges"}, {"challenges", challenges_json(list->challenges)}};
+  } else if (const auto* painted = std::get_if<painted_reply>(&message)) {
+    doc = {{"type", "painted"}, {"marks", painted->marks}};
   } else {
     const auto& error = std::get<error_message>(message);
     doc = {{"type", "error"},

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "core/model/drone_state.hpp"
 #include "core/model/errc.hpp"
 #include "core/model/limits.hpp"
+#include "core/model/paint.hpp"
 #include "core/model/request_error.hpp"
 #include "core/model/run_request.hpp"
 
@@ -54,9 +56,15 @@ struct path_message {
 
 struct abandon_message {};
 
+// Paints cells, after erasing every mark when clear.
+struct paint_message {
+  bool clear = false;
+  std::vector<paint_mark> cells;
+};
+
 using client_message =
     std::variant<hello_message, start_message, sense_message, move_message, path_message,
-                 abandon_message, challenge_start_message, challenges_message>;
+                 abandon_message, challenge_start_message, challenges_message, paint_message>;
 
 // Server -> client.
 
@@ -112,7 +120,12 @@ struct challenges_reply {
   std::vector<challenge_info> challenges;
 };
 
+// A paint was taken: `marks`, the cells the run's paint now marks.
+struct painted_reply {
+  std::uint64_t marks = 0;
+};
+
 using server_message =
-    std::variant<welcome_message, state_message, error_message, challenges_reply>;
+    std::variant<welcome_message, state_message, error_message, challenges_reply, painted_reply>;
 
 }  // namespace ariadne::protocol

@@ -1,6 +1,7 @@
 #include "protocol/replay_json.hpp"
 
 #include "protocol/json_values.hpp"
+#include "protocol/paint_json.hpp"
 
 namespace ariadne::protocol {
 
@@ -51,7 +52,8 @@ std::string write_replay(const replay_document& replay) {
                     {"moves", replay.moves},
                     {"treasures", std::move(treasures)},
                     {"walls_removed", std::move(removed)},
-                    {"result", result_json(replay.result)}};
+                    {"result", result_json(replay.result)},
+                    {"paint", paint_events_json(replay.paint)}};
   return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

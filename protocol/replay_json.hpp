@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/model/paint.hpp"
 #include "core/model/run_result.hpp"
 #include "core/play/replayer.hpp"
 
@@ -25,6 +26,7 @@ struct replay_document {
   std::string moves;  // one letter per move attempt, bumps included
   replay_trace trace;
   run_result result;
+  std::vector<paint_event> paint;  // what its bot painted, in order ("paint")
 };
 
 // The replay format (protocol/PROTOCOL.md, "Replays"):
@@ -33,7 +35,8 @@ struct replay_document {
 //    "maze": <a JSON maze: width, height, walls, start, goals>, "walls_sha256",
 //    "options": {"treasures", "reuse_walls_removed", "max_steps", "bump_penalty"},
 //    "moves": "NNES...", "treasures": [{"x", "y"}...],
-//    "walls_removed": [[{"x", "y", "side"}...]...], "result": {...}}
+//    "walls_removed": [[{"x", "y", "side"}...]...], "result": {...},
+//    "paint": [{"at", "clear", "cells": [{"x", "y", "colour", "text"}...]}...]}
 std::string write_replay(const replay_document& replay);
 
 // A replay read back, or nullopt with error set. Checks the format and every

@@ -101,6 +101,7 @@ welcome_message read_welcome(const json& doc) {
 server_message read_body(std::string_view type, const json& doc) {
   if (type == "welcome") return read_welcome(doc);
   if (type == "challenges") return challenges_reply{read_challenges(member(doc, "challenges"))};
+  if (type == "painted") return painted_reply{integer_field<std::uint64_t>(doc, "marks")};
   if (type == "state") return read_state(doc);
   if (type == "error") {
     const auto code = errc_names.parse(string_field(doc, "code"));

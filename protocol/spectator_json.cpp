@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "protocol/json_values.hpp"
+#include "protocol/paint_json.hpp"
 #include "protocol/state_writer.hpp"
 
 namespace ariadne::protocol {
@@ -15,6 +16,10 @@ std::string dump(const json& doc) {
 }
 
 }  // namespace
+
+std::string write_spectator_message(const spectator_paint& paint) {
+  return dump({{"type", "paint"}, {"events", paint_events_json(paint.events)}});
+}
 
 std::string write_spectator_message(const spectator_snapshot& s) {
   char boot[17];

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/maze/cell.hpp"
+#include "core/model/paint.hpp"
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 
@@ -64,7 +65,13 @@ struct spectator_end {
   std::string replay;
 };
 
+// What the bot painted since the last message (its paints in order).
+struct spectator_paint {
+  std::vector<paint_event> events;
+};
+
 std::string write_spectator_message(const spectator_snapshot& snapshot);
+std::string write_spectator_message(const spectator_paint& paint);
 std::string write_spectator_message(const spectator_steps& steps);
 std::string write_spectator_message(const spectator_end& end);
 

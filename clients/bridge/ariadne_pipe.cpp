@@ -174,6 +174,13 @@ bool relay(const options& o, remote_drone& d, const drone_state& first) {
         case line_command::kind::abandon:
           d.abandon();
           break;
+        case line_command::kind::paint: {
+          protocol::paint_message paint;
+          paint.clear = command.clear;
+          if (!command.clear) paint.cells.push_back(command.mark);
+          bot.write_line(painted_line(d.paint(paint)));
+          continue;  // its answer is PAINTED, not a state
+        }
       }
     } catch (const drone_error& e) {
       if (!e.code()) throw;  // the connection is gone

@@ -1,5 +1,7 @@
 #include "clients/bridge/line_protocol.hpp"
 
+#include <algorithm>
+
 #include "core/model/limits.hpp"
 
 namespace ariadne::bridge {
@@ -21,6 +23,46 @@ std::string open_letters(unsigned open) {
     if ((open & (1U << static_cast<unsigned>(d))) != 0) letters += to_char(d);
   }
   return letters.empty() ? "-" : letters;
+}
+
+// PAINT CLEAR, or PAINT x y colour [text].
+std::variant<line_command, std::string> parse_paint(std::string_view rest) {
+  line_command command;
+  command.type = line_command::kind::paint;
+  if (rest == "CLEAR") {
+    command.clear = true;
+    return command;
+  }
+  std::vector<std::string_view> words;
+  while (!rest.empty() && words.size() < 3) {
+    const auto space = rest.find(' ');
+    words.push_back(rest.substr(0, space));
+    rest = space == std::string_view::npos ? std::string_view() : trim(rest.substr(space + 1));
+  }
+  const auto number = [](std::string_view w, std::int32_t& out) {
+    if (w.empty() || w.size() > 5) return false;
+    out = 0;
+    for (const char c : w) {
+      if (c < '0' || c > '9') return false;
+      out = out * 10 + (c - '0');
+    }
+    return true;
+  };
+  const std::string usage = "PAINT x y colour [text], or PAINT CLEAR";
+  if (words.size() < 3 || !number(words[0], command.mark.x) || !number(words[1], command.mark.y)) {
+    return usage;
+  }
+  if (words[2] != "-") {
+    if (std::find(paint_palette.begin(), paint_palette.end(), words[2]) == paint_palette.end()) {
+      return "colours are red, orange, yellow, green, teal, blue, purple, grey, or - for none";
+    }
+    command.mark.colour = std::string(words[2]);
+  }
+  if (!rest.empty()) {
+    if (auto problem = check(limits::paint_text, rest)) return problem->message;
+    command.mark.text = std::string(rest);
+  }
+  return command;
 }
 
 }  // namespace
@@ -51,10 +93,12 @@ std::variant<line_command, std::string> parse_line(std::string_view raw) {
     command.type = word == "MOVE" ? line_command::kind::move : line_command::kind::path;
     return command;
   }
-  if (line.empty())
-    return std::string("an empty line; commands are SENSE, MOVE d, PATH dirs, ABANDON");
+  if (word == "PAINT") return parse_paint(rest);
+  if (line.empty()) {
+    return std::string("an empty line; commands are SENSE, MOVE d, PATH dirs, ABANDON, PAINT");
+  }
   return "unknown command '" + std::string(word.substr(0, 20)) +
-         "'; commands are SENSE, MOVE d, PATH dirs, ABANDON";
+         "'; commands are SENSE, MOVE d, PATH dirs, ABANDON, PAINT";
 }
 
 std::string start_line(const drone_state& s) {
@@ -69,6 +113,10 @@ std::string state_line(const drone_state& s, std::string_view extra) {
          open_letters(s.open) + " " + (s.treasure ? "1" : "0") + " " + std::to_string(s.steps) +
          " " + std::to_string(s.bumps) + " " + std::to_string(s.found) + " " +
          std::to_string(s.treasures) + " " + std::string(extra);
+}
+
+std::string painted_line(std::uint64_t marks) {
+  return "PAINTED " + std::to_string(marks);
 }
 
 std::string end_line(const drone_state& s) {

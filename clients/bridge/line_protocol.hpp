@@ -8,16 +8,20 @@
 
 #include "core/maze/direction.hpp"
 #include "core/model/drone_state.hpp"
+#include "core/model/paint.hpp"
 
 namespace ariadne::bridge {
 
 // The bridge's line protocol (PROTOCOL.md, "The stdin/stdout bridge"): a
 // bot writes one command a line and reads one answer a line.
 
-// A command line: SENSE, MOVE d, PATH dirs or ABANDON.
+// A command line: SENSE, MOVE d, PATH dirs, ABANDON, or PAINT x y colour
+// [text] (colour "-" for none) or PAINT CLEAR.
 struct line_command {
-  enum class kind { sense, move, path, abandon } type = kind::sense;
+  enum class kind { sense, move, path, abandon, paint } type = kind::sense;
   std::vector<direction> dirs;  // one for MOVE
+  bool clear = false;           // PAINT CLEAR
+  paint_mark mark;              // PAINT x y colour [text]
 };
 
 // Reads one line (without its newline); an error sentence when it is not a
@@ -31,6 +35,8 @@ std::string start_line(const drone_state& s);
 std::string state_line(const drone_state& s, std::string_view extra);
 // END status steps bumps score optimal found treasures
 std::string end_line(const drone_state& s);
+// PAINTED marks: the cells the run's paint marks now.
+std::string painted_line(std::uint64_t marks);
 // ERROR code sentence
 std::string error_line(std::string_view code, std::string_view sentence);
 

@@ -117,11 +117,24 @@ export declare class Drone {
   path(dirs: string | Direction[]): Promise<number>;
   abandon(): Promise<State>;
   challenges(): Promise<ChallengeInfo[]>;
+  /** Marks cells for spectators and replays (never part of the game);
+   * resolves with the number of cells marked. */
+  paint(cells: PaintMark[], options?: { clear?: boolean }): Promise<number>;
   close(): void;
   readonly position: [number, number] | null;
   readonly openSides: Direction[];
   readonly finished: boolean;
   readonly result: RunResult | null;
+}
+
+export type PaintColour =
+  'red' | 'orange' | 'yellow' | 'green' | 'teal' | 'blue' | 'purple' | 'grey';
+export interface PaintMark {
+  x: number;
+  y: number;
+  colour?: PaintColour;
+  /** Up to 4 characters. */
+  text?: string;
 }
 
 export interface ConnectOptions {
@@ -146,4 +159,6 @@ export declare function stateProblem(state: State, size: readonly [number, numbe
 export declare function startProblem(first: State, maze: MazeRequest | null): string | null;
 
 export declare function connect(url: string, options?: ConnectOptions): Promise<Drone>;
+/** Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12". */
+export declare function parseSeeds(text: string): number[];
 export declare function depthFirst(drone: Drone): Promise<RunResult | null>;

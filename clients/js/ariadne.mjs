@@ -237,6 +237,17 @@ export class Drone {
   abandon() {
     return this.request({ type: 'abandon' });
   }
+  /** Marks cells for the run's spectators and replay, never part of the
+   * game: `[{x, y, colour, text}]`, colour one of red, orange, yellow,
+   * green, teal, blue, purple, grey, text up to 4 characters; a cell with
+   * neither loses its mark; `{clear: true}` erases every mark first. At most
+   * 128 cells a paint, 20 paints a second, 4096 cells a run. Resolves with
+   * the number of cells marked. */
+  async paint(cells, { clear = false } = {}) {
+    const message = { type: 'paint', cells };
+    if (clear) message.clear = true;
+    return (await this.request(message)).marks;
+  }
   /** A competitor's challenges, attempts left and best ratios. */
   async challenges() {
     return (await this.request({ type: 'challenges' })).challenges;
@@ -286,6 +297,23 @@ export async function connect(url, { name = 'js-bot', token, bot, timeoutMs = 30
   if (bot !== undefined) hello.bot = bot;
   drone.welcome = await drone.request(hello);
   return drone;
+}
+
+/** Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12" (at most
+ * 100000 in a range); throws an AriadneError (code "bad_request") naming the
+ * part it cannot read. */
+export function parseSeeds(text) {
+  const seeds = [];
+  for (const part of String(text).split(',')) {
+    const match = /^\s*(\d{1,15})(?:-(\d{1,15}))?\s*$/.exec(part);
+    const first = match ? Number(match[1]) : NaN;
+    const last = match ? Number(match[2] ?? match[1]) : NaN;
+    if (!match || first > last || last - first >= 1e5) {
+      throw new AriadneError('bad_request', `bad seed range '${part}'`);
+    }
+    for (let s = first; s <= last; s += 1) seeds.push(s);
+  }
+  return seeds;
 }
 
 /** The reference strategy: depth-first search trying N, E, S, W in that

@@ -12,6 +12,7 @@
 #include "clients/runner/ranked_play.hpp"
 #include "clients/runner/replay_audit.hpp"
 #include "clients/runner/runner_options.hpp"
+#include "clients/runner/spread_plot.hpp"
 #include "clients/runner/summary.hpp"
 #include "clients/sdk/health_check.hpp"
 #include "clients/sdk/remote_drone.hpp"
@@ -52,6 +53,7 @@ int run_bots(int argc, char** argv) {
   if (!o.challenge.empty()) {
     if (o.token.empty()) throw usage_error("--challenge needs a competitor's --token");
     if (o.offline) throw usage_error("--challenge plays on a server, not --offline");
+    if (!o.plot_file.empty()) throw usage_error("--plot draws practice runs, not --challenge");
     auto player = make_bot(o.bot);
     if (!player) {
       throw usage_error("--challenge plays one bot: name it with --bot (" + bot_names() + ")");
@@ -93,9 +95,10 @@ int run_bots(int argc, char** argv) {
     rows.push_back(summarize(name, outcomes));
   const maze_options& m = o.maze;
   const std::string where = m.maze.empty() ? m.generator + " " + m.size : "maze " + m.maze;
-  std::cout << where << (m.loops > 0 ? " loops " + std::to_string(m.loops).substr(0, 4) : "")
-            << ", seeds " << o.seeds << (o.offline ? ", offline" : ", " + o.url) << "\n"
-            << format_table(rows);
+  const std::string title = where +
+                            (m.loops > 0 ? " loops " + std::to_string(m.loops).substr(0, 4) : "") +
+                            ", seeds " + o.seeds;
+  std::cout << title << (o.offline ? ", offline" : ", " + o.url) << "\n" << format_table(rows);
   if (!o.offline) std::cout << "watch and replay the runs at " << pages_url(o.url) << "\n";
   for (const outcome& out : outcomes) {
     if (!out.error.empty()) {
@@ -103,6 +106,13 @@ int run_bots(int argc, char** argv) {
     }
   }
   if (!o.svg_file.empty()) write_game_svg(o.svg_file, bots.front(), m, seeds.front(), catalog);
+  if (!o.plot_file.empty()) {
+    std::ofstream file(o.plot_file, std::ios::binary);
+    file << spread_svg(bots, outcomes,
+                       o.plot_of == "steps" ? plot_metric::steps : plot_metric::efficiency,
+                       title + (o.offline ? ", offline" : ""));
+    if (!file) throw usage_error("cannot write " + o.plot_file);
+  }
   if (o.show) std::cout << show_games(bots, m, seeds.front(), catalog);
   if (!o.json_file.empty()) {
     std::ofstream file(o.json_file);

@@ -71,6 +71,11 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
       ->capture_default_str();
   app.add_option("--json", o.json_file, "Also write every run and the summary as JSON to FILE");
   app.add_flag("--show", o.show, "Print the final maze and the bot's path for the first seed");
+  app.add_option("--plot", o.plot_file,
+                 "Draw the spread of every bot's runs over the seeds as an SVG file");
+  app.add_option("--plot-of", o.plot_of, "What --plot shows: efficiency or steps")
+      ->check(CLI::IsMember({"efficiency", "steps"}))
+      ->capture_default_str();
   app.add_option("--svg", o.svg_file,
                  "Draw the first bot's game on the first seed as an SVG picture in FILE");
   app.add_option("--ping", o.ping_url,

@@ -29,6 +29,8 @@ struct runner_options {
   std::string json_file;
   bool show = false;
   std::string svg_file;
+  std::string plot_file;
+  std::string plot_of = "efficiency";
   std::string ping_url;
   std::string verify_replay;
   bool quiet = false;

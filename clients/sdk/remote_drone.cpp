@@ -116,6 +116,13 @@ protocol::server_message remote_drone::call(const protocol::client_message& mess
   return std::move(reply);
 }
 
+std::uint64_t remote_drone::paint(const protocol::paint_message& paint) {
+  auto reply = call(paint);
+  const auto* painted = std::get_if<protocol::painted_reply>(&reply);
+  if (painted == nullptr) throw drone_error("expected a painted reply from " + url_);
+  return painted->marks;
+}
+
 drone_state remote_drone::exchange(const protocol::client_message& message) {
   auto reply = call(message);
   auto* state = std::get_if<protocol::state_message>(&reply);

@@ -30,6 +30,10 @@ class remote_drone : public drone {
   remote_drone& operator=(const remote_drone&) = delete;
 
   const protocol::welcome_message& welcome() const { return welcome_; }
+  // Marks cells for the run's spectators and replay (never part of the
+  // game); the cells marked now. Throws drone_error (no_run, bad_request,
+  // rate_limited, too_large).
+  std::uint64_t paint(const protocol::paint_message& paint);
 
   // The largest reply frame this drone reads (Beast's default is 16 MiB).
   static constexpr std::size_t max_reply_bytes = std::size_t{1} << 20;

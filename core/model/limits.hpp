@@ -65,6 +65,13 @@ inline constexpr text_limit generator{"generator", 64};
 inline constexpr text_limit token{"token", 128};
 inline constexpr text_limit challenge{"challenge", 64};
 inline constexpr text_limit announcement{"announcement", 280};
+// A bot's paint (PROTOCOL.md, "paint"): a mark's text, the cells of one
+// message, and the cells of a whole run, clears and all.
+inline constexpr text_limit paint_text{"text", 4};
+inline constexpr std::size_t paint_cells_per_message = 128;
+inline constexpr std::size_t paint_cells_per_run = 4096;
+inline constexpr integer_limit paint_x{"x", 0, grid::max_side - 1, errc::bad_request};
+inline constexpr integer_limit paint_y{"y", 0, grid::max_side - 1, errc::bad_request};
 
 // What an absent field means (a maze's generator and size: default_generator
 // and default_side of core/maze/maze_spec.hpp).

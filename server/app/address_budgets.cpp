@@ -103,6 +103,7 @@ std::size_t address_budgets::addresses() const {
 
 void run_slot::release() {
   memory_.release();
+  paint_.release();
   if (budgets_ != nullptr) std::exchange(budgets_, nullptr)->release_run(cells_, address_);
 }
 

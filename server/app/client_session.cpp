@@ -5,6 +5,7 @@
 #include <utility>
 #include <variant>
 
+#include "core/model/limits.hpp"
 #include "core/play/request_check.hpp"
 #include "protocol/client_reader.hpp"
 #include "protocol/commands.hpp"
@@ -20,7 +21,8 @@ client_session::client_session(server_context& context, std::string id, std::str
     : core_(context, std::move(id), std::move(peer), std::move(address), now),
       starter_(core_),
       login_(core_, starter_),
-      bucket_(context.config().rate_limit, context.config().rate_burst, now) {}
+      bucket_(context.config().rate_limit, context.config().rate_burst, now),
+      paint_bucket_(paints_per_second, 2 * paints_per_second, now) {}
 
 client_session::~client_session() {
   // In this order: a ranked run in play is parked for its competitor first;
@@ -107,12 +109,62 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
     on_challenges(id, reply);
     return answered;
   }
+  if (const auto* paint = std::get_if<protocol::paint_message>(&request.message)) {
+    on_paint(*paint, id, reply, now);
+    return answered;
+  }
   const run_command command = *protocol::command_of(request.message);
   if (auto problem = core_.seat.refuse(command)) {
     core_.reply_error(*problem, id, reply);
     return answered;
   }
   return play(command, id, reply, now);
+}
+
+void client_session::on_paint(const protocol::paint_message& paint, std::string_view id,
+                              std::string& reply, clock::time_point now) {
+  const run* r = core_.seat.current();
+  if (!core_.seat.in_run() || r == nullptr || !core_.feed) {
+    core_.reply_error({errc::no_run, "paint marks the cells of a run in play: start one first"}, id,
+                      reply);
+    return;
+  }
+  for (const paint_mark& m : paint.cells) {
+    if (m.x < 0 || m.y < 0 || m.x >= r->maze().width() || m.y >= r->maze().height()) {
+      core_.reply_error({errc::bad_request, "the cell (" + std::to_string(m.x) + ", " +
+                                                std::to_string(m.y) + ") is outside the maze"},
+                        id, reply);
+      return;
+    }
+  }
+  if (!core_.slot.holds_paint()) {
+    // The paint's worst case, claimed at its first paint like a move log.
+    memory_lease lease = core_.context.memory().claim(memory_budget::use::move_logs, core_.address,
+                                                      paint_log::worst_bytes);
+    if (!lease) {
+      core_.reply_error({errc::server_busy,
+                         "the server holds as much memory as it allows for your address: no "
+                         "paint now"},
+                        id, reply);
+      return;
+    }
+    core_.slot.hold_paint(std::move(lease));
+  }
+  if (!paint_bucket_.take(now)) {
+    core_.reply_error({errc::rate_limited, "at most " + std::to_string(paints_per_second) +
+                                               " paints a second: paint more cells at once"},
+                      id, reply);
+    return;
+  }
+  // Made after the moves so far: a replay shows it from there on.
+  if (!core_.feed->paint().add({core_.feed->moves().size(), paint.clear, paint.cells})) {
+    core_.reply_error(
+        {errc::too_large, "a run paints at most " + std::to_string(limits::paint_cells_per_run) +
+                              " cells in all: its paint is kept as it is"},
+        id, reply);
+    return;
+  }
+  reply += protocol::write_server_message(protocol::painted_reply{core_.feed->paint().marks()}, id);
 }
 
 websocket_handler::frame_result client_session::on_start(const run_request& start,

@@ -23,7 +23,8 @@ class run_slot {
       : budgets_(std::exchange(other.budgets_, nullptr)),
         cells_(other.cells_),
         address_(std::move(other.address_)),
-        memory_(std::move(other.memory_)) {}
+        memory_(std::move(other.memory_)),
+        paint_(std::move(other.paint_)) {}
   run_slot& operator=(run_slot&& other) noexcept {
     if (this != &other) {
       release();
@@ -31,6 +32,7 @@ class run_slot {
       cells_ = other.cells_;
       address_ = std::move(other.address_);
       memory_ = std::move(other.memory_);
+      paint_ = std::move(other.paint_);
     }
     return *this;
   }
@@ -42,12 +44,16 @@ class run_slot {
   void release();
   // The memory claimed for the run's move log, given back with the slot.
   void hold(memory_lease memory) { memory_ = std::move(memory); }
+  // The memory claimed, at its first paint, for what its bot may paint.
+  void hold_paint(memory_lease memory) { paint_ = std::move(memory); }
+  bool holds_paint() const { return static_cast<bool>(paint_); }
 
  private:
   address_budgets* budgets_ = nullptr;
   std::uint64_t cells_ = 0;
   std::string address_;
   memory_lease memory_;
+  memory_lease paint_;
 };
 
 }  // namespace ariadne

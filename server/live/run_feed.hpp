@@ -12,6 +12,7 @@
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 #include "server/live/move_log.hpp"
+#include "server/live/paint_log.hpp"
 #include "server/live/run_start.hpp"
 #include "server/live/run_subscription.hpp"
 
@@ -56,6 +57,9 @@ class run_feed : public run_observer {
   bool ranked() const { return !challenge_.empty(); }
   // Every move attempt so far, in order: with the run_start, the whole game.
   const move_log& moves() const { return moves_; }
+  // What its bot painted (never part of the game).
+  paint_log& paint() { return paint_; }
+  const paint_log& paint() const { return paint_; }
 
   // A new listener, receiving every event from the next one on (seq tells
   // where it joined). After the run has finished, the subscription comes
@@ -88,6 +92,7 @@ class run_feed : public run_observer {
   std::string bot_;
   std::string challenge_;
   move_log moves_;
+  paint_log paint_;
   std::atomic<std::uint64_t> seq_{0};
   std::atomic<std::uint64_t> steps_{0};
   std::atomic<std::uint64_t> bumps_{0};

@@ -49,7 +49,11 @@ std::variant<protocol::replay_document, std::string> build_replay(const run_feed
   if (!summary.start || !summary.result) return std::string("the run has not ended");
   std::string moves;
   feed.moves().copy(0, feed.moves().size(), moves);
-  return build_replay(*summary.start, catalog, std::move(moves), *summary.result);
+  auto built = build_replay(*summary.start, catalog, std::move(moves), *summary.result);
+  // What its bot painted, shown with the moves it came after.
+  if (auto* replay = std::get_if<protocol::replay_document>(&built))
+    feed.paint().copy(0, replay->paint);
+  return built;
 }
 
 std::variant<protocol::replay_document, std::string> build_replay(const run_start& start,

@@ -123,6 +123,14 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   batch_trail_.clear();
   batch_open_.clear();
   batch_finds_.clear();
+  // The bot's paints since the last pump (all of them after a snapshot or a
+  // resume: the page draws them again from the first).
+  paint_batch_.clear();
+  paints_ = feed_->paint().copy(paints_, paint_batch_);
+  if (!paint_batch_.empty()) {
+    messages.push_back(protocol::write_spectator_message(protocol::spectator_paint{paint_batch_}));
+    result = outcome::sent;
+  }
   if (!summary.result || until != available) return result;
 
   // A run longer than its move log ends without its last moves or a replay.

@@ -18,8 +18,9 @@ namespace ariadne {
 // stream's messages: a snapshot of what the drone has sensed, batches of
 // steps, and the end. It never reads the live run, so it never slows it, and
 // it can start from any seq: a spectator that lost its connection resumes
-// exactly where it was. Shows only what the drone sensed; the end names the
-// run's replay (with the maze and the treasures) only when may_reveal says so.
+// exactly where it was. Shows only what the drone sensed, and what its bot
+// painted; the end names the run's replay (with the maze and the treasures)
+// only when may_reveal says so.
 class spectator_view {
  public:
   enum class outcome {
@@ -72,7 +73,9 @@ class spectator_view {
   std::string batch_trail_;
   std::string batch_open_;
   std::vector<std::uint64_t> batch_finds_;
-  std::string letters_;  // reused
+  std::string letters_;     // reused
+  std::size_t paints_ = 0;  // the feed's paints sent
+  std::vector<paint_event> paint_batch_;
 };
 
 }  // namespace ariadne

@@ -72,5 +72,26 @@ kill "$hung_pid" 2>/dev/null
 check "[ $code -eq 1 ] && [ $took -lt 10 ] && grep -q 'no answer within 500 ms' '$work/err'" \
   "--ping of a hung server: exit $code after $took s: $(cat "$work/err")"
 
+# --plot: the spread of every bot's runs, a dot a run and a median line a bot.
+"$bot" --bot all --offline --generator prim --size 12x12 --seeds 1-20 --quiet \
+  --plot "$work/spread.svg" > /dev/null
+check '/usr/bin/python3 -c "
+import sys, xml.etree.ElementTree as et
+svg = et.parse(sys.argv[1]).getroot()
+ns = {\"s\": \"http://www.w3.org/2000/svg\"}
+dots = svg.findall(\".//s:circle\", ns)
+medians = [l for l in svg.findall(\".//s:line\", ns) if l.find(\"s:title\", ns) is not None]
+texts = [t.text for t in svg.findall(\".//s:text\", ns)]
+assert len(dots) == 5 * 20, len(dots)
+assert len(medians) == 5, len(medians)
+assert \"frontier\" in texts and \"tremaux\" in texts, texts
+" "$work/spread.svg"' "--plot draws a dot a run and a median a bot"
+"$bot" --bot dfs --offline --generator prim --size 12x12 --seeds 1-5 --quiet \
+  --plot "$work/steps.svg" --plot-of steps > /dev/null
+check 'grep -q ">steps</text>" "$work/steps.svg"' "--plot-of steps labels its axis"
+"$bot" --bot dfs --offline --seeds 1 --quiet --plot-of area 2> "$work/err" > /dev/null
+code=$?
+check "[ $code -ne 0 ] && grep -q 'plot-of' '$work/err'" "--plot-of refuses what it cannot draw"
+
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

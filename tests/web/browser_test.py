@@ -8,6 +8,7 @@ Usage: browser_test.py SERVER_BINARY ARTIFACTS_DIR"""
 import asyncio
 import json
 import os
+import re
 import sys
 import urllib.request
 
@@ -58,7 +59,10 @@ async def playground(driver, base):
     await asyncio.to_thread(wait.until, lambda d: d.find_elements(
         By.CSS_SELECTOR, "#generator option[value='kruskal']"))
     driver.execute_script("localStorage.clear();")
-    for field, value in (("width", "20"), ("height", "14"), ("seed", "5")):
+    check(driver.find_element(By.ID, "placeholder").is_displayed() and
+          not driver.find_element(By.ID, "maze").is_displayed(),
+          "before the first run the maze area says what comes there")
+    for field, value in (("width", "20"), ("height", "14"), ("seeds", "5")):
         box = driver.find_element(By.ID, field)
         box.clear()
         box.send_keys(value)
@@ -71,12 +75,42 @@ async def playground(driver, base):
         By.TAG_NAME, "td")] for r in driver.find_elements(By.CSS_SELECTOR, "#baseline tbody tr")}
     check("your bot" in rows and "dfs" in rows and "tremaux" in rows,
           f"the playground lists the bundled bots beside yours: {sorted(rows)}")
-    check(rows.get("your bot", [""] * 3)[2] == rows.get("dfs", [""] * 3)[2] == text(driver, "steps"),
+    check(rows.get("your bot", [""] * 3)[1] == rows.get("dfs", [""] * 3)[1] == text(driver, "score"),
           "the example bot (JavaScript, in the browser) plays exactly the bundled dfs")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#history tbody tr")) == 1,
+          "the run is kept among your earlier runs")
     check(canvas_colours(driver, "maze") > 4, "the playground draws the run")
     driver.save_screenshot(os.path.join(artifacts, "play.png"))
     errors = console_errors(driver)
     check(not errors, f"the playground's console has no error {errors}")
+
+    # Several seeds, a console, a stack trace pointing at your own lines.
+    set_code(driver, "async function bot(drone) {\n  console.log('at', drone.position, {seed: 1});\n"
+             "  await drone.move('N');\n  if (drone.position[1] > 0) throw new Error('oops');\n"
+             "  await drone.abandon();\n}")
+    box = driver.find_element(By.ID, "seeds")
+    box.clear()
+    box.send_keys("1-3")
+    driver.find_element(By.ID, "run").click()
+    await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "run").is_enabled() and
+                            "at" in text(d, "console"))
+    check("at [" in text(driver, "console") and '{"seed":1}' in text(driver, "console"),
+          f"the bot's console.log is shown: {text(driver, 'console')!r}")
+    shown = text(driver, "error") + text(driver, "console")
+    if "oops" in shown:
+        check("your code, line 4" in shown and "blob:" not in shown,
+              f"the stack trace points at your code's line: {shown!r}")
+    heads = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "#baseline thead th")]
+    check(heads[:2] == ["bot", "seed 1"] and "seed 3" in heads,
+          f"a column a seed against the bundled bots: {heads}")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#chart path.curve")) >= 5,
+          "the chart draws a line a bot")
+    driver.save_screenshot(os.path.join(artifacts, "play-seeds.png"))
+    driver.find_element(By.ID, "reset").click()
+    check(driver.find_element(By.ID, "code").get_attribute("value").startswith("// Your bot"),
+          "Reset brings the example back")
+    box.clear()
+    box.send_keys("5")
 
     set_code(driver, "async function bot(drone) { this is not javascript }")
     driver.find_element(By.ID, "run").click()
@@ -92,6 +126,27 @@ async def playground(driver, base):
     driver.find_element(By.ID, "stop").click()
     check(text(driver, "state") == "stopped" and driver.find_element(By.ID, "run").is_enabled(),
           "an endless bot is stopped and the page still answers")
+
+
+async def phone(base, run):
+    """The watch page, the replay viewer and the playground at a phone's
+    width: nothing runs off the side, no console error."""
+    driver = await asyncio.to_thread(browser, 390, 844)
+    try:
+        for path, ready in ((f"/watch/{run}", "result"), (f"/replay?url=/api/replays/{run}", "viewer"),
+                            ("/play", "run")):
+            await asyncio.to_thread(driver.get, f"{base}{path}")
+            await asyncio.to_thread(WebDriverWait(driver, 30).until,
+                                    lambda d: d.find_element(By.ID, ready).is_displayed())
+            wide = driver.execute_script(
+                "return document.documentElement.scrollWidth > window.innerWidth")
+            check(not wide, f"{path} at 390 px: no sideways scrolling")
+            errors = console_errors(driver)
+            check(not errors, f"{path} at 390 px: a clean console {errors}")
+            name = path.strip("/").split("?")[0].split("/")[0] or "home"
+            driver.save_screenshot(os.path.join(artifacts, f"{name}-phone.png"))
+    finally:
+        driver.quit()
 
 
 async def main():
@@ -137,8 +192,18 @@ async def main():
               f"the page's steps reach the server's {result['steps']}")
         check(text(driver, "bumps") == str(result["bumps"]) and result["bumps"] == 3,
               f"the page's bumps reach the server's {result['bumps']}")
-        check(text(driver, "score") == str(result["score"]), "the page's score is the server's")
+        check(text(driver, "result-score") == str(result["score"]), "the page's score is the server's")
+        check(not driver.find_element(By.ID, "score").is_displayed(),
+              "no \"score so far\" once the run has ended")
         check(text(driver, "result-optimal") == str(result["optimal"]), "the end shows the optimal")
+        check(re.fullmatch(r"\d+:\d\d", text(driver, "elapsed")) is not None and
+              text(driver, "rate") == "-", f"the elapsed time, stopped: {text(driver, 'elapsed')}")
+        curve = driver.find_element(By.CSS_SELECTOR, "#curve path.curve").get_attribute("d")
+        check(curve.count("L") > 10, "the exploration curve is drawn")
+        check(text(driver, "heat-most").endswith("\u00d7"), "the heat scale says its top")
+        fits = driver.execute_script("""const c = document.getElementById('maze').getBoundingClientRect();
+            return c.bottom <= window.innerHeight + 1 && c.right <= window.innerWidth + 1;""")
+        check(fits, "the whole maze is on the screen, its start row included")
         check(text(driver, "status") == "found", "the end shows the result")
         check(canvas_colours(driver, "maze") > 4, "the maze canvas is drawn")
         shot = os.path.join(artifacts, "watch.png")
@@ -180,6 +245,26 @@ async def main():
         driver.save_screenshot(os.path.join(artifacts, "replay.png"))
         errors = console_errors(driver)
         check(not errors, f"the replay viewer's console has no error {errors}")
+        check(driver.find_element(By.ID, "download").get_attribute("href").startswith("blob:") and
+              driver.find_element(By.ID, "download").get_attribute("download") ==
+              f"ariadne-replay-{run}.json", "the replay can be downloaded")
+        check(driver.execute_script("return location.hash") == f"#move={len(json.loads(urllib.request.urlopen(f'{base}/api/replays/{run}').read())['moves'])}",
+              f"the address keeps the move: {driver.execute_script('return location.hash')}")
+        check(driver.find_element(By.CSS_SELECTOR, "#curve path.curve").get_attribute("d").count("L") > 10,
+              "the replay's exploration curve is drawn")
+        panel = driver.execute_script(
+            "return document.getElementById('steps').getBoundingClientRect().bottom")
+        check(panel < driver.execute_script("return window.innerHeight"),
+              "the counters are on the first screen")
+        # A moment shared: the address opens the replay at its move.
+        await asyncio.to_thread(driver.get, f"{base}/replay?url=/api/replays/{run}#move=5")
+        await asyncio.to_thread(wait.until, lambda d: text(d, "move").startswith("5 /"))
+        check(True, "an address with #move=5 opens the replay at move 5")
+        await asyncio.to_thread(driver.get, f"{base}/replay")
+        await asyncio.to_thread(wait.until, lambda d: d.find_elements(By.CSS_SELECTOR, "#recent-list a"))
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#recent-list a")]
+        check(f"{base}/replay?url=/api/replays/{run}" in links,
+              f"an empty /replay lists the server's replays: {links}")
         # Another origin's replay (a forged result) is not loaded beside the badge.
         await asyncio.to_thread(
             driver.get, f"{base}/replay?url=http://127.0.0.2:{port}/api/replays/{run}")
@@ -198,6 +283,7 @@ async def main():
         errors = console_errors(driver)
         check(not errors, f"the home page's console has no error {errors}")
         await playground(driver, base)
+        await phone(base, run)
     finally:
         driver.quit()
         stop_server(proc)

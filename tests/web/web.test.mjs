@@ -18,6 +18,7 @@ import {
   ownReplayUrl,
 } from '../../web/js/replay.mjs';
 import { FogView } from '../../web/js/fog.mjs';
+import { replayCurve } from '../../web/js/curve.mjs';
 import { SpectatorStream } from '../../web/js/stream.mjs';
 import { connect, OPPOSITE } from '../../clients/js/ariadne.mjs';
 import {
@@ -283,6 +284,10 @@ test("a replay decoded and played reaches the server's exact end", async () => {
     const counts = [again.steps, again.bumps, again.found];
     again.seek(replay.moves.length).seek(half);
     assert.deepEqual([again.steps, again.bumps, again.found], counts);
+    // The exploration curve ends at the cells the drone stood on, at its steps.
+    const stoodOn = game.visits.filter((v) => v > 0).length;
+    assert.equal(game.seen, stoodOn);
+    assert.deepEqual(replayCurve(replay).points.at(-1), [result.steps, stoodOn]);
   }
   assert.throws(() => decodeReplay('{"format":"ariadne-replay","version":2}'), /version 1/);
   const missing = await fetch(`http://${base}/api/replays/999999`);

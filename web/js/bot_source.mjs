@@ -5,7 +5,10 @@
 export const EXAMPLE = `// Your bot: an async function given a drone of the JavaScript kit, with a run
 // started. drone.position is [x, y], drone.openSides the open sides of its cell
 // ('N', 'E', 'S', 'W'); await drone.move(dir) moves (true) or bumps (false);
-// drone.finished says when the run is over. This one is a depth-first search.
+// drone.finished says when the run is over; console.log shows in the console
+// below, and await drone.paint([{ x, y, colour: 'red', text: '1' }]) marks
+// cells on the view (never part of the game; 20 paints a second, as many
+// up to 128 cells each). This one is a depth-first search.
 async function bot(drone) {
   const key = ([x, y]) => x + ',' + y;
   const seen = new Set([key(drone.position)]);
@@ -27,26 +30,73 @@ async function bot(drone) {
 }
 `;
 
+/** A worker's stack trace as the visitor reads it: the worker module's own
+ * address (a blob: URL) becomes "your code", its lines counted from the
+ * first line of the code (the module has `offset` lines before it, the code
+ * `lines` lines); a line past the code is the playground's own runner. */
+export function cleanStack(text, moduleUrl, offset, lines) {
+  if (!moduleUrl) return text;
+  const escaped = moduleUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`${escaped}:(\\d+)(?::(\\d+))?`, 'g'), (_, line, column) => {
+    const n = Number(line) - offset;
+    if (n < 1 || n > lines) return "the playground's runner";
+    return column ? `your code, line ${n}:${column}` : `your code, line ${n}`;
+  });
+}
+
+/** The most lines of console output a run of the bot sends to the page. */
+export const LOG_LINES = 500;
+
 // A worker module: the kit, the visitor's code (which must define an async
-// function bot(drone)), and a runner that answers the page's one message
-// {url, maze} with {type: 'started', run}, then {type: 'done', result} or
-// {type: 'error', message}.
+// function bot(drone)) on the module's second line, and a runner that
+// answers the page's one message {url, maze, delay} with {type: 'started',
+// run}, then {type: 'done', result} or {type: 'error', message}; the bot's
+// console output comes as {type: 'log', level, text} (at most LOG_LINES),
+// and with a delay each move waits that many milliseconds first.
 export function workerSource(kitUrl, code) {
   return `import { connect, DELTA, OPPOSITE } from ${JSON.stringify(kitUrl)};
 ${code}
 ;
+const cleanStack = ${cleanStack.toString()};
+const CODE_LINES = ${code.split('\n').length};
+let logged = 0;
+const show = (value) => {
+  if (typeof value === 'string') return value;
+  if (value instanceof Error) return cleanStack(String(value.stack ?? value), self.location?.href, 1, CODE_LINES);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+};
+for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+  console[level] = (...args) => {
+    logged += 1;
+    if (logged > ${LOG_LINES}) return;
+    const text = logged === ${LOG_LINES} ? '(more output is not shown)' : args.map(show).join(' ');
+    self.postMessage({ type: 'log', level, text: text.slice(0, 2000) });
+  };
+}
 self.onmessage = async ({ data }) => {
   let drone = null;
   try {
     if (typeof bot !== 'function') throw new Error('define an async function bot(drone)');
     drone = await connect(data.url, { name: 'playground', bot: 'playground', timeoutMs: 10000 });
+    if (data.delay > 0) {
+      const pause = () => new Promise((resolve) => setTimeout(resolve, data.delay));
+      const move = drone.move.bind(drone);
+      const path = drone.path.bind(drone);
+      drone.move = async (dir) => (await pause(), move(dir));
+      drone.path = async (dirs) => (await pause(), path(dirs));
+    }
     const first = await drone.start({ maze: data.maze });
     self.postMessage({ type: 'started', run: first.run });
     await bot(drone);
     if (!drone.finished) await drone.abandon();
     self.postMessage({ type: 'done', result: drone.result });
   } catch (error) {
-    self.postMessage({ type: 'error', message: String(error && error.stack ? error.stack : error) });
+    const text = String(error && error.stack ? error.stack : error);
+    self.postMessage({ type: 'error', message: cleanStack(text, self.location?.href, 1, CODE_LINES) });
   } finally {
     drone?.close();
   }

@@ -1,10 +1,12 @@
 // Draws a maze on a canvas: a layer that keeps every cell as last drawn (so a
 // frame redraws only the cells that changed), and on top of it the drone, the
 // treasures and a path. Cells are north-up: y = 0 is the bottom row.
+import { PALETTE } from './paint.mjs';
 
 const FOG = '#20242c';
 const FLOOR = '#f4f1e8';
 const WALL = '#1b1e24';
+const DRONE = '#d6336c';
 const HEAT = [
   [244, 241, 232],
   [255, 214, 140],
@@ -12,6 +14,11 @@ const HEAT = [
   [214, 72, 62],
   [140, 30, 70],
 ];
+
+/** The heat scale as a CSS gradient, for its legend. */
+export function heatGradient() {
+  return `linear-gradient(to right, ${HEAT.map((c) => `rgb(${c.join(',')})`).join(', ')})`;
+}
 
 // A colour for a cell walked `visits` times, on a scale up to `most`.
 export function heatColour(visits, most) {
@@ -40,6 +47,27 @@ export class MazeCanvas {
     this.base.fillStyle = FOG;
     this.base.fillRect(0, 0, canvas.width, canvas.height);
     this.ctx = canvas.getContext('2d');
+  }
+
+  drawPaint(marks) {
+    const c = this.ctx;
+    const s = this.cell;
+    const w = this.wall;
+    c.textAlign = 'center';
+    c.textBaseline = 'middle';
+    c.font = `600 ${Math.max(7, Math.floor(s * 0.42))}px sans-serif`;
+    for (const [i, mark] of marks) {
+      const [px, py] = this.origin(i % this.width, Math.floor(i / this.width));
+      if (mark.colour) {
+        c.fillStyle = PALETTE[mark.colour];
+        c.fillRect(px + w, py + w, s - w, s - w);
+      }
+      // Text only where it can be read.
+      if (mark.text && s >= 12) {
+        c.fillStyle = '#111';
+        c.fillText(mark.text, px + (s + w) / 2, py + (s + w) / 2, s - w);
+      }
+    }
   }
 
   origin(x, y) {
@@ -76,11 +104,13 @@ export class MazeCanvas {
     g.fillRect(px + s, py + w, w, s - w);
   }
 
-  // Copies the cell layer to the screen, then draws marks on top.
-  present({ drone = null, treasures = [], path = null, start = null } = {}) {
+  // Copies the cell layer to the screen, then draws marks on top: the bot's
+  // paint (a Map of cell index to {colour, text}), the path, the dots.
+  present({ drone = null, treasures = [], path = null, start = null, paint = null } = {}) {
     const c = this.ctx;
     c.drawImage(this.layer, 0, 0);
     const half = this.cell / 2;
+    if (paint) this.drawPaint(paint);
     const centre = (cell) => {
       const [px, py] = this.origin(cell.x, cell.y);
       return [px + half + this.wall / 2, py + half + this.wall / 2];
@@ -106,6 +136,17 @@ export class MazeCanvas {
     };
     if (start) dot(start, '#3a9d5d', 0.45);
     for (const t of treasures) dot(t, '#e0b000', 0.6);
-    if (drone) dot(drone, '#2563eb', 0.7);
+    if (drone) {
+      // Its own colour, ringed, and never smaller than a few pixels: it must
+      // stand out from the path (blue) and on a large maze.
+      const [x, y] = centre(drone);
+      c.beginPath();
+      c.arc(x, y, Math.max(4, half * 0.75), 0, 2 * Math.PI);
+      c.fillStyle = DRONE;
+      c.fill();
+      c.lineWidth = Math.max(1.5, half * 0.2);
+      c.strokeStyle = '#ffffff';
+      c.stroke();
+    }
   }
 }

@@ -3,6 +3,7 @@
 // the spectator stream's snapshot, then its steps batches, then its end. No
 // DOM: Node tests it.
 import { step } from './maze.mjs';
+import { Paint, readPaints } from './paint.mjs';
 
 function isMove(letter) {
   return letter >= 'A' && letter <= 'Z';
@@ -37,6 +38,7 @@ export class FogView {
     this.changed = new Set();
     this.result = null;
     this.replay = null;
+    this.paint = new Paint(width);
     this.walk(snapshot.trail, null, snapshot.finds);
     this.adopt(snapshot);
     this.status = snapshot.status;
@@ -88,6 +90,13 @@ export class FogView {
     this.changed.add(before);
     this.walk(message.trail, message.open, message.finds);
     this.adopt(message);
+  }
+
+  // The bot's paints since the last message (all of them after a snapshot:
+  // folding them again from an empty paint gives the same marks).
+  applyPaint(message, fromStart = false) {
+    if (fromStart) this.paint = new Paint(this.width);
+    for (const e of readPaints(message.events, this.width, this.height)) this.paint.apply(e);
   }
 
   // The end of the stream; replay, when given, is what the page draws of it.

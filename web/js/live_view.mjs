@@ -6,6 +6,9 @@ import { MazeCanvas } from './draw.mjs';
 import { Maze } from './maze.mjs';
 import { decodeReplay, optimalPaths } from './replay.mjs';
 import { $, setText } from './page.mjs';
+import { Curve } from './curve.mjs';
+import { drawCurve } from './plot.mjs';
+import { RunClock } from './run_clock.mjs';
 
 export class LiveView {
   // canvas: the canvas element, drawn at most maxPixels wide or high;
@@ -19,22 +22,42 @@ export class LiveView {
     this.canvas = null;
     this.most = 2; // the heat scale's top: doubling it redraws every cell
     this.pending = false;
+    this.curve = null;
+    this.clock = new RunClock();
+    this.showPaint = true; // the spectator may turn the bot's paint off
+    // The clock goes on while the drone waits: a frame a second.
+    setInterval(() => {
+      if (this.view && this.clock.endedAt === null) this.schedule();
+    }, 1000);
+  }
+
+  // When the run started (ms since 1970), if the page knows it: the elapsed
+  // time counts from there rather than from the first message.
+  setStartedAt(ms) {
+    this.clock.startedAt = ms;
   }
 
   // One message of the stream; throws what is wrong with it.
   apply(message) {
     if (message.type === 'snapshot') {
       this.view = new FogView(message);
+      this.paintFromStart = true;
       this.canvas = new MazeCanvas(this.canvasElement, this.view.width, this.view.height, {
         maxPixels: this.maxPixels,
       });
       this.most = 2;
+      this.curve = new Curve();
       this.redrawAll();
       this.onStart(this.view);
     } else if (message.type === 'steps') {
       this.view.applySteps(message);
+    } else if (message.type === 'paint') {
+      // After a (re)connection the stream sends every paint again.
+      this.view.applyPaint(message, this.paintFromStart);
+      this.paintFromStart = false;
     } else if (message.type === 'end') {
       this.view.applyEnd(message, null);
+      this.clock.end(Date.now());
       this.onEnd(this.view, message.result, message.replay);
       if (message.replay) this.showReplay(message.replay);
     }
@@ -95,6 +118,7 @@ export class LiveView {
     if (grew || view.replay) this.redrawAll();
     else for (const i of changed) this.canvas.drawCell(i, this.digit(i), view.visits[i], this.most);
     const marks = { drone: view.position, start: view.start, treasures: view.finds };
+    if (this.showPaint) marks.paint = view.paint.marks;
     if (view.replay) {
       marks.treasures = view.replay.treasures;
       marks.path = view.replay.paths.flat();
@@ -104,10 +128,23 @@ export class LiveView {
     setText('bumps', view.bumps);
     setText('found', `${view.found} / ${view.treasures}`);
     setText('score', view.score);
-    if ($('seen')) {
-      let seen = 0;
-      for (const d of view.sensed) if (d >= 0) seen++;
-      setText('seen', seen);
+    let seen = 0;
+    for (const d of view.sensed) if (d >= 0) seen++;
+    setText('seen', seen);
+    this.curve.add(view.steps, seen);
+    const now = Date.now();
+    this.clock.sample(now, view.steps + view.bumps);
+    setText('elapsed', this.clock.elapsedText(now));
+    setText('rate', this.clock.rateText(now));
+    setText('heat-most', `${this.most}\u00d7`);
+    const painted = view.paint.marks.size;
+    setText('paint-count', painted > 0 ? `${painted} cells painted` : 'nothing painted');
+    if ($('curve')) {
+      drawCurve($('curve'), this.curve.points, {
+        maxX: Math.max(10, view.steps),
+        maxY: view.width * view.height,
+        marker: [view.steps, seen],
+      });
     }
   }
 }

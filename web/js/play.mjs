@@ -1,102 +1,151 @@
 // The playground: /play. The visitor's bot runs in a worker (an endless loop
-// or an exception there never breaks the page), plays a practice run through
-// the JavaScript kit, and the page watches that run like any spectator, next
-// to the bundled bots' scores on the same maze (GET /api/baseline).
+// or an exception there never breaks the page), plays practice runs through
+// the JavaScript kit on one seed or several, and the page watches each run
+// like any spectator, next to the bundled bots' results on the same mazes
+// (GET /api/baseline), with the bot's console and every earlier run.
 import { EXAMPLE, workerSource } from './bot_source.mjs';
 import { SpectatorStream } from './stream.mjs';
 import { LiveView } from './live_view.mjs';
+import { Comparison, YOURS } from './compare.mjs';
+import { drawSeries } from './plot.mjs';
+import { parseSeeds } from './ariadne.mjs';
 import { $, setText, cell, getJson, wsUrl } from './page.mjs';
+
+const MOST_SEEDS = 10;
+const CONSOLE_LINES = 300;
 
 let worker = null;
 let stream = null;
+let finish = null; // resolves the run in play: its result, or null
+let stopped = false;
+let comparison = null;
 
 function showError(text) {
   $('error').hidden = false;
   $('error').textContent = text;
 }
 
-function maze() {
+function say(level, text) {
+  const box = $('console');
+  const line = document.createElement('div');
+  line.className = `line ${level}`;
+  line.textContent = text;
+  box.append(line);
+  while (box.childElementCount > CONSOLE_LINES) box.firstElementChild.remove();
+  box.scrollTop = box.scrollHeight;
+}
+
+function maze(seed) {
   const number = (id) => Number($(id).value);
   return {
     generator: $('generator').value,
     width: number('width'),
     height: number('height'),
     loops: number('loops'),
-    seed: number('seed'),
+    seed,
   };
 }
 
-function stop(state) {
+// The run's end: the worker goes; its spectator stream plays on to the end
+// of the run (the next run, or Stop, ends it).
+function endRun(result) {
   worker?.terminate();
   worker = null;
-  $('run').disabled = false;
-  $('stop').disabled = true;
-  if (state) setText('state', state);
+  const done = finish;
+  finish = null;
+  done?.(result);
 }
 
 const live = new LiveView($('maze'), {
   maxPixels: 440,
+  onStart() {
+    $('placeholder').hidden = true;
+    $('maze').hidden = false;
+  },
   onEnd(view, result) {
     setText(
       'state',
       `your bot: ${result.status}, score ${result.score} (optimal ${result.optimal})`,
     );
-    addRow('your bot', result, true);
   },
 });
 
-function addRow(name, r, mine = false) {
-  const tr = document.createElement('tr');
-  if (mine) tr.className = 'mine';
-  tr.append(
-    cell(name),
-    cell(r.status),
-    cell(r.steps, 'num'),
-    cell(r.bumps, 'num'),
-    cell(r.score, 'num'),
-    cell(Number(r.efficiency).toFixed(3), 'num'),
+function showComparison() {
+  const head = document.createElement('tr');
+  for (const title of ['bot', ...comparison.seeds.map((s) => `seed ${s}`), 'mean efficiency']) {
+    const th = document.createElement('th');
+    th.textContent = title;
+    if (title !== 'bot') th.className = 'num';
+    head.append(th);
+  }
+  $('baseline').tHead.replaceChildren(head);
+  $('baseline').tBodies[0].replaceChildren(
+    ...comparison.rows().map((row) => {
+      const tr = document.createElement('tr');
+      if (row.mine) tr.className = 'mine';
+      tr.append(cell(row.bot), ...row.cells.map((c) => cell(c, 'num')), cell(row.mean, 'num'));
+      return tr;
+    }),
   );
-  $('baseline').tBodies[0].append(tr);
+  drawSeries($('chart'), comparison.series(), comparison.seeds);
 }
 
 async function baseline(m) {
-  $('baseline').tBodies[0].replaceChildren();
-  setText('baseline-note', 'the bundled bots are playing the same maze…');
   try {
     const query = new URLSearchParams(Object.entries(m).map(([k, v]) => [k, String(v)]));
     const answer = await getJson(`/api/baseline?${query}`);
-    for (const b of answer.bots) addRow(b.bot, b);
+    for (const b of answer.bots) comparison.add(b.bot, m.seed, b);
     setText(
       'baseline-note',
-      `shortest path from the start to the treasure: ${answer.optimal} steps`,
+      `scores a seed (steps plus bumps); seed ${m.seed}: shortest path ${answer.optimal} steps`,
     );
   } catch (error) {
-    setText('baseline-note', `no baseline: ${error.message}`);
+    setText('baseline-note', `no baseline for seed ${m.seed}: ${error.message}`);
+  }
+  showComparison();
+}
+
+function addHistory(run, m, result) {
+  const tr = document.createElement('tr');
+  tr.append(
+    cell(run),
+    cell(`${m.generator} ${m.width}x${m.height}${m.loops > 0 ? ` loops ${m.loops}` : ''}`),
+    cell(m.seed, 'num'),
+    cell(result.status),
+    cell(result.steps, 'num'),
+    cell(result.score, 'num'),
+    cell(Number(result.efficiency).toFixed(3), 'num'),
+  );
+  $('history').tBodies[0].prepend(tr);
+  $('no-history').hidden = true;
+  while ($('history').tBodies[0].rows.length > 50) {
+    $('history').tBodies[0].lastElementChild.remove();
   }
 }
 
-function run() {
-  stop();
+// One run of the visitor's bot on maze m: its result, or null (an error, a stop).
+function playOne(m, delay) {
   stream?.stop();
-  $('error').hidden = true;
-  $('run').disabled = true;
-  $('stop').disabled = false;
-  setText('state', 'starting…');
-  const m = maze();
-  localStorage.setItem('ariadne-playground', $('code').value);
-  baseline(m);
   const source = workerSource(`${location.origin}/static/js/ariadne.mjs`, $('code').value);
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   worker = new Worker(url, { type: 'module' });
   URL.revokeObjectURL(url);
+  let run = null;
+  const finished = new Promise((resolve) => {
+    finish = resolve;
+  });
   worker.onerror = (event) => {
     event.preventDefault();
-    showError(`your code does not run: ${event.message ?? 'a syntax error'}`);
-    stop('stopped');
+    // The code starts on the module's second line.
+    const where = event.lineno > 1 ? ` (your code, line ${event.lineno - 1})` : '';
+    showError(`your code does not run: ${event.message ?? 'a syntax error'}${where}`);
+    setText('state', 'stopped');
+    endRun(null);
   };
   worker.onmessage = ({ data }) => {
     if (data.type === 'started') {
-      setText('state', `run ${data.run} in play`);
+      run = data.run;
+      setText('state', `run ${data.run} in play (seed ${m.seed})`);
       stream = new SpectatorStream({
         url: wsUrl(`/spectate/${data.run}`),
         connect: (u) => new WebSocket(u),
@@ -108,14 +157,53 @@ function run() {
           }
         },
       }).start();
+    } else if (data.type === 'log') {
+      say(data.level, data.text);
     } else if (data.type === 'done') {
-      stop();
+      addHistory(run, m, data.result);
+      endRun(data.result);
     } else if (data.type === 'error') {
       showError(data.message);
-      stop('stopped by an error');
+      say('error', data.message);
+      setText('state', 'stopped by an error');
+      endRun(null);
     }
   };
-  worker.postMessage({ url: wsUrl('/ws'), maze: m });
+  worker.postMessage({ url: wsUrl('/ws'), maze: m, delay });
+  return finished;
+}
+
+async function runAll() {
+  $('error').hidden = true;
+  let seeds;
+  try {
+    seeds = parseSeeds($('seeds').value);
+    if (seeds.length > MOST_SEEDS) throw new Error(`at most ${MOST_SEEDS} seeds a run`);
+  } catch (error) {
+    showError(`seeds: ${error.message.replace(/^bad_request: /, '')}`);
+    return;
+  }
+  stopped = false;
+  $('run').disabled = true;
+  $('stop').disabled = false;
+  $('console').replaceChildren();
+  localStorage.setItem('ariadne-playground', $('code').value);
+  comparison = new Comparison(seeds);
+  showComparison();
+  const delay = Number($('speed').value);
+  for (const seed of seeds) {
+    if (stopped) break;
+    const m = maze(seed);
+    setText('state', `starting seed ${seed}…`);
+    const bundled = baseline(m);
+    const result = await playOne(m, delay);
+    await bundled;
+    if (result === null) break;
+    comparison.add(YOURS, seed, result);
+    showComparison();
+  }
+  $('run').disabled = false;
+  $('stop').disabled = true;
 }
 
 async function start() {
@@ -133,8 +221,18 @@ async function start() {
   $('generator').value = generators.some((g) => g.name === 'recursive_backtracker')
     ? 'recursive_backtracker'
     : generators[0].name;
-  $('run').addEventListener('click', run);
-  $('stop').addEventListener('click', () => stop('stopped'));
+  $('run').addEventListener('click', () => runAll().catch((error) => showError(String(error))));
+  $('stop').addEventListener('click', () => {
+    stopped = true;
+    setText('state', 'stopped');
+    stream?.stop();
+    endRun(null);
+  });
+  $('reset').addEventListener('click', () => {
+    $('code').value = EXAMPLE;
+    localStorage.removeItem('ariadne-playground');
+    setText('state', 'the example is back');
+  });
 }
 
 start().catch((error) => showError(String(error)));

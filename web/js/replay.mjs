@@ -1,6 +1,7 @@
 // Replays (GET /api/replays/{run}, protocol/PROTOCOL.md "Replays"): decoded,
 // checked, and played move by move on the rules, exactly as the server played
 // them, so a viewer can step to any point. No DOM: Node tests it.
+import { readPaints } from './paint.mjs';
 import { Maze, step, DIRECTIONS } from './maze.mjs';
 
 function fail(message) {
@@ -78,6 +79,7 @@ export function decodeReplay(input) {
     bumpPenalty: wholeNumber(o.bump_penalty, 'bump_penalty'),
     moves: doc.moves,
     result: r,
+    paint: readPaints(doc.paint, maze.width, maze.height),
   };
 }
 
@@ -123,6 +125,7 @@ export class ReplayGame {
     this.searchFrom = [{ ...r.start }]; // where each search began
     this.visits = new Uint32Array(this.maze.width * this.maze.height);
     this.visits[this.maze.index(this.position)] = 1;
+    this.seen = 1; // distinct cells stood on
     this.sensed = new Int8Array(this.maze.width * this.maze.height).fill(-1);
     this.sense();
     this.lastBump = false;
@@ -148,7 +151,7 @@ export class ReplayGame {
     } else {
       this.position = step(this.position, dir);
       this.steps++;
-      this.visits[this.maze.index(this.position)]++;
+      if (this.visits[this.maze.index(this.position)]++ === 0) this.seen++;
       if (this.position.x === this.treasure.x && this.position.y === this.treasure.y) {
         this.found++;
         if (this.found >= r.treasureCount) {

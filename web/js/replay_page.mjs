@@ -2,6 +2,9 @@
 import { decodeReplay, ReplayGame, optimalPaths, wallsDigest, ownReplayUrl } from './replay.mjs';
 import { MazeCanvas } from './draw.mjs';
 import { $, setText, showError, getJson } from './page.mjs';
+import { replayCurve } from './curve.mjs';
+import { drawCurve } from './plot.mjs';
+import { Paint } from './paint.mjs';
 
 const MOVES_PER_SECOND = 20; // at 1x
 
@@ -13,6 +16,27 @@ let playing = false;
 let credit = 0; // moves owed to the clock
 let last = 0;
 let most = 2;
+let curve = null;
+let download = null; // the replay's blob URL
+
+// The canvases' size: the two views and the counters side by side on a
+// desktop, within the window's height; one above the other on a phone.
+function canvasPixels() {
+  const w = window.innerWidth;
+  const h = window.innerHeight;
+  if (w < 760) return Math.max(160, Math.min(w - 40, h - 160));
+  return Math.max(200, Math.min(560, Math.floor((w - 380) / 2), h - 200));
+}
+
+// The move the address asks for: /replay?url=...#move=N.
+function moveInAddress() {
+  const match = /^#move=(\d+)$/.exec(location.hash);
+  return match ? Number(match[1]) : 0;
+}
+
+function keepMoveInAddress() {
+  history.replaceState(null, '', `${location.pathname}${location.search}#move=${game.at}`);
+}
 
 // fromServer: fetched from this server (else a file the visitor opened).
 async function open(doc, name, fromServer) {
@@ -26,12 +50,22 @@ async function open(doc, name, fromServer) {
       'title',
       `run ${replay.run}: ${replay.player}${replay.bot ? ` (${replay.bot})` : ''} on ${replay.label} ${replay.maze.width}x${replay.maze.height}, ${replay.moves.length} moves (${name})`,
     );
+    const pixels = canvasPixels();
     droneCanvas = new MazeCanvas($('drone-view'), replay.maze.width, replay.maze.height, {
-      maxPixels: 560,
+      maxPixels: pixels,
     });
     trueCanvas = new MazeCanvas($('true-view'), replay.maze.width, replay.maze.height, {
-      maxPixels: 560,
+      maxPixels: pixels,
     });
+    curve = replayCurve(replay);
+    // The file as it came, to save (ariadne-bot --verify-replay plays it on the rules).
+    if (download) URL.revokeObjectURL(download);
+    const text = typeof doc === 'string' ? doc : JSON.stringify(doc);
+    download = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    $('download').href = download;
+    $('download').download = `ariadne-replay-${replay.run}.json`;
+    $('download').hidden = false;
+    $('recent').hidden = true;
     $('scrub').max = String(replay.moves.length);
     const r = replay.result;
     setText(
@@ -54,7 +88,7 @@ async function open(doc, name, fromServer) {
     }
     hash.title = digest;
     most = 2;
-    seek(0);
+    seek(fromServer ? moveInAddress() : 0);
   } catch (error) {
     showError(error);
   }
@@ -84,13 +118,17 @@ function draw() {
     trueCanvas.drawCell(i, game.maze.digits[i], game.visits[i], most);
   }
   const found = game.replay.treasures.slice(0, game.found);
-  droneCanvas.present({ drone: game.position, start: game.replay.start, treasures: found });
+  const paint = $('show-paint').checked
+    ? Paint.upTo(game.replay.paint, game.at, game.maze.width).marks
+    : null;
+  droneCanvas.present({ drone: game.position, start: game.replay.start, treasures: found, paint });
   const ended = game.status !== 'active';
   trueCanvas.present({
     drone: game.position,
     start: game.replay.start,
     treasures: ended ? game.replay.treasures : [...found, game.treasure],
     path: ended ? paths.flat() : game.shortestPath(),
+    paint,
   });
   setText('move', `${game.at} / ${game.replay.moves.length}`);
   setText('steps', game.steps);
@@ -100,6 +138,12 @@ function draw() {
   setText('status', game.status);
   setText('at', `move ${game.at}`);
   $('scrub').value = String(game.at);
+  drawCurve($('curve'), curve.points, {
+    maxX: Math.max(10, game.replay.result.steps),
+    maxY: game.maze.width * game.maze.height,
+    marker: [game.steps, game.seen],
+  });
+  if (!playing) keepMoveInAddress();
 }
 
 function tick(now) {
@@ -117,6 +161,7 @@ function tick(now) {
 function setPlaying(on) {
   playing = on && game !== null;
   $('play').textContent = playing ? 'pause' : 'play';
+  if (!playing && game) keepMoveInAddress();
   if (playing) {
     if (game.at >= game.replay.moves.length) seek(0);
     last = performance.now();
@@ -135,6 +180,9 @@ $('back').addEventListener('click', () => game && seek(game.at - 1));
 $('forward').addEventListener('click', () => game && seek(game.at + 1));
 $('scrub').addEventListener('input', (e) => game && seek(Number(e.target.value)));
 $('show').addEventListener('change', (e) => show(e.target.value));
+$('show-paint').addEventListener('change', () => game && draw());
+// An address edited to another #move=N goes there.
+window.addEventListener('hashchange', () => game && seek(moveInAddress()));
 document.addEventListener('keydown', (e) => {
   if (!game || (e.target instanceof HTMLInputElement && e.target.type === 'file')) return;
   if (e.key === ' ') {
@@ -165,4 +213,26 @@ if (url) {
   } else {
     getJson(own).then((doc) => open(doc, url, true), showError);
   }
+} else {
+  listReplays().catch((error) => console.warn(error));
+}
+
+// With no replay asked for: the finished runs of this server to choose from.
+async function listReplays() {
+  const runs = (await getJson('/api/runs')).filter(
+    (r) => r.status !== 'active' && r.steps !== null,
+  );
+  $('recent').hidden = false;
+  $('no-recent').hidden = runs.length > 0;
+  $('recent-list').replaceChildren(
+    ...runs.reverse().map((r) => {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = `/replay?url=/api/replays/${r.run}`;
+      a.textContent = `run ${r.run}`;
+      const who = r.bot ? `${r.player} (${r.bot})` : r.player;
+      li.append(a, `: ${who} on ${r.maze} ${r.width}x${r.height}, ${r.status}`);
+      return li;
+    }),
+  );
 }

@@ -61,6 +61,11 @@ export class SpectatorStream {
     } catch {
       return;
     }
+    // A bot's paints carry no seq: folding them again changes nothing.
+    if (message.type === 'paint') {
+      if (!this.ended && this.seq !== 0) this.onMessage(message);
+      return;
+    }
     if (typeof message.seq !== 'number') return;
     // A snapshot starts the stream; afterwards only what is newer counts. The
     // end may carry the last steps' seq (a move that ended the run), and

@@ -1,9 +1,15 @@
 // The live view of one run: /watch/{run}.
 import { SpectatorStream } from './stream.mjs';
 import { LiveView } from './live_view.mjs';
+import { heatGradient } from './draw.mjs';
 import { $, setText, showError, wsUrl } from './page.mjs';
 
 const run = location.pathname.split('/').filter(Boolean).pop();
+$('heat-bar').style.background = heatGradient();
+$('show-paint').addEventListener('change', (event) => {
+  live.showPaint = event.target.checked;
+  live.schedule();
+});
 
 function showStatus(status) {
   setText('status', status);
@@ -22,6 +28,8 @@ const live = new LiveView($('maze'), {
   },
   onEnd(view, result, replayUrl) {
     showStatus(result.status);
+    // The result below says the score: no "so far" any more.
+    for (const node of document.querySelectorAll('.so-far')) node.hidden = true;
     $('result').hidden = false;
     setText('result-status', result.status === 'found' ? 'found every treasure' : result.status);
     setText('result-score', result.score);
@@ -50,6 +58,9 @@ async function watch() {
     $('refused').hidden = false;
     return;
   }
+  const item = await probe.json();
+  const started = Date.parse(item.started_at);
+  if (!Number.isNaN(started)) live.setStartedAt(started);
   new SpectatorStream({
     url: wsUrl(`/spectate/${run}`),
     connect: (url) => new WebSocket(url),

@@ -4,7 +4,7 @@
 // or ranked runs: --token TOKEN --challenge warm-up [--attempts N] (default: every
 // attempt left where all of them count, keep all; else one)
 import { parseArgs } from 'node:util';
-import { connect, depthFirst } from '../ariadne.mjs';
+import { connect, depthFirst, parseSeeds } from '../ariadne.mjs';
 
 const usage = `usage: node dfs-bot.mjs [--url URL] [--name NAME] [--generator NAME] [--size WxH]
                         [--maze NAME] [--seed N | --seeds 1-20,25] [--loops X] [--treasures N]
@@ -37,26 +37,6 @@ try {
 if (values.help) {
   console.log(usage);
   process.exit(0);
-}
-
-/** Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12". */
-function parseSeeds(text) {
-  const seeds = [];
-  for (const part of text.split(',')) {
-    const [low, high = low] = part.split('-');
-    const first = Number(low);
-    const last = Number(high);
-    if (
-      !Number.isInteger(first) ||
-      !Number.isInteger(last) ||
-      first > last ||
-      last - first >= 1e5
-    ) {
-      throw new Error(`--seeds: bad seed range '${part}'`);
-    }
-    for (let s = first; s <= last; s += 1) seeds.push(s);
-  }
-  return seeds;
 }
 
 /** The pages of the server a drone URL names: ws://HOST:PORT/ws gives http://HOST:PORT/. */

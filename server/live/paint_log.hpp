@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "core/model/limits.hpp"
+#include "core/model/paint.hpp"
+
+namespace ariadne {
+
+// A run's paints in order, as its spectators and its replay show them: at
+// most limits::paint_cells_per_run cells in all, each paint counting one
+// more (so that clears alone are bounded too). Thread-safe: the player's
+// session adds, spectators and the replay read.
+class paint_log {
+ public:
+  // Adds a paint; false, adding nothing, past the run's budget.
+  bool add(paint_event event);
+  // Appends the paints from index `from` on to out; returns how many there are.
+  std::size_t copy(std::size_t from, std::vector<paint_event>& out) const;
+  // The cells marked now, after every clear and erase.
+  std::uint64_t marks() const;
+  // The most a run's paint may hold, its marks' index included.
+  static constexpr std::uint64_t worst_bytes =
+      limits::paint_cells_per_run * (sizeof(paint_event) + sizeof(paint_mark) + 64);
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<paint_event> events_;
+  std::size_t spent_ = 0;
+  std::set<std::pair<std::int32_t, std::int32_t>> marked_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,43 @@
+// A bot's paint as the pages fold it (web/js/paint.mjs), under node --test.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Paint, readPaints } from '../../web/js/paint.mjs';
+
+const events = readPaints(
+  [
+    {
+      at: 0,
+      clear: false,
+      cells: [
+        { x: 1, y: 0, colour: 'red', text: 'a' },
+        { x: 2, y: 1, colour: 'blue' },
+      ],
+    },
+    { at: 4, clear: false, cells: [{ x: 1, y: 0 }] },
+    { at: 9, clear: true, cells: [{ x: 0, y: 0, text: 'z' }] },
+  ],
+  3,
+  2,
+);
+
+test('paints fold in order, up to the move shown', () => {
+  assert.deepEqual([...Paint.upTo(events, 0, 3).marks.keys()].sort(), [1, 5]);
+  assert.deepEqual(
+    [...Paint.upTo(events, 4, 3).marks.keys()],
+    [5],
+    'a cell with neither is erased',
+  );
+  const last = Paint.upTo(events, 100, 3).marks;
+  assert.deepEqual([...last], [[0, { colour: '', text: 'z' }]], 'a clear erases every mark first');
+});
+
+test('a malformed paint is refused, an unknown colour dropped', () => {
+  assert.throws(() => readPaints([{ at: 0, cells: [{ x: 3, y: 0 }] }], 3, 2), /outside/);
+  assert.throws(() => readPaints([{ at: -1, cells: [] }], 3, 2), /at/);
+  assert.throws(() => readPaints('no', 3, 2), /list/);
+  assert.equal(
+    readPaints([{ at: 0, cells: [{ x: 0, y: 0, colour: 'pink' }] }], 3, 2)[0].cells[0].colour,
+    '',
+  );
+  assert.deepEqual(readPaints(undefined, 3, 2), []);
+});

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""A bot's paint on the wire and on the pages: bounded and rate-limited,
+refused outside the maze and with unknown colours, sent to spectators, kept
+in the replay from the move it came after, never part of the game (the
+result is the same with or without it), shown on the live view with a
+switch to hide it, through the bridge's PAINT too; a ranked run's paint
+only once its replay may be shown (after the close).
+
+Usage: paint_test.py BUILD_DIR SOURCE_DIR
+"""
+import asyncio
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "support"))
+sys.path.insert(0, os.path.join(here, "..", "..", "clients", "python"))
+from ariadne_server import http_get, start_server, stop_server  # noqa: E402
+from checks import Checks  # noqa: E402
+try:
+    import websockets  # noqa: E402
+except ImportError:
+    print("SKIP: python3-websockets is not installed")
+    sys.exit(77)
+import jsonschema  # noqa: E402
+from ariadne_client import Drone, ServerError, explore  # noqa: E402
+import browser  # noqa: E402
+
+BUILD, SOURCE = sys.argv[1], sys.argv[2]
+SERVER = os.path.join(BUILD, "server/app/ariadne-server")
+ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+with open(os.path.join(SOURCE, "protocol", "protocol.schema.json")) as f:
+    SCHEMA = json.load(f)
+checks = Checks()
+check = checks.check
+MAZE = {"generator": "prim", "width": 12, "height": 10, "seed": 7}
+
+
+def conforms(document, definition):
+    schema = {"$ref": f"#/$defs/{definition}", "$defs": SCHEMA["$defs"]}
+    jsonschema.validate(document, schema)
+    return True
+
+
+async def refused(drone, message):
+    try:
+        await drone.request(message)
+        return None
+    except ServerError as error:
+        return error.code
+
+
+async def practice(port):
+    url = f"ws://127.0.0.1:{port}/ws"
+    drone = await Drone.connect(url, "painter", 10)
+    check(await refused(drone, {"type": "paint", "cells": [{"x": 0, "y": 0, "colour": "red"}]})
+          == "no_run", "paint needs a run in play")
+    first = await drone.request({"type": "start", "maze": MAZE})
+    run = first["run"]
+    watcher = await websockets.connect(f"ws://127.0.0.1:{port}/spectate/{run}")
+    snapshot = json.loads(await asyncio.wait_for(watcher.recv(), 10))
+    check(snapshot["type"] == "snapshot", "a spectator watches")
+    # A cell away from the start, where the drone's dot would hide the mark.
+    start = (first["position"]["x"], first["position"]["y"])
+    mark = (11, 9) if start != (11, 9) else (0, 0)
+    check(await drone.paint([(*mark, "red", "s"), (1, 0, "blue", None)]) == 2, "two cells marked")
+    answer = await drone.request({"type": "paint", "cells": [{"x": 1, "y": 0, "colour": "blue"}]})
+    check(conforms(answer, "server_message") and answer == {"type": "painted", "marks": 2},
+          f"the reply says the cells marked: {answer}")
+    for bad, code, what in (
+        ({"cells": [{"x": 12, "y": 0, "colour": "red"}]}, "bad_request", "a cell outside the maze"),
+        ({"cells": [{"x": 0, "y": 0, "colour": "pink"}]}, "bad_request", "an unknown colour"),
+        ({"cells": [{"x": 0, "y": 0, "text": "toolong"}]}, "bad_request", "a text over 4 characters"),
+        ({"cells": [{"x": 0, "y": 0}] * 129}, "bad_request", "129 cells at once"),
+        ({}, "bad_request", "a paint of nothing"),
+    ):
+        check(await refused(drone, {"type": "paint", **bad}) == code, f"refused: {what}")
+    await explore(drone, 5)
+    check(await drone.paint([(*mark, None, None)]) == 1, "a cell with neither loses its mark")
+    # 20 paints a second: a burst past 40 is refused, and refused paints add nothing.
+    codes = []
+    for i in range(60):
+        codes.append(await refused(drone, {"type": "paint", "cells": [{"x": i % 12, "y": 1,
+                                                                       "colour": "green"}]}))
+    check("rate_limited" in codes and codes.count(None) <= 45,
+          f"a flood of paints is rate-limited: {codes.count('rate_limited')} refused")
+    await explore(drone)
+    result = drone.state["result"]
+    check(await refused(drone, {"type": "paint", "cells": [{"x": 0, "y": 0, "colour": "red"}]})
+          == "no_run", "no paint after the end")
+    messages = []
+    while True:
+        message = json.loads(await asyncio.wait_for(watcher.recv(), 10))
+        messages.append(message)
+        if message["type"] == "end":
+            break
+    await watcher.close()
+    painted = [e for m in messages if m["type"] == "paint" for e in m["events"]]
+    check(all(conforms(m, "spectator_message") for m in messages), "the stream follows the schema")
+    check(painted and painted[0]["cells"][0] == {"x": mark[0], "y": mark[1], "colour": "red",
+                                                 "text": "s"},
+          f"the spectator is sent the paint: {painted[:1]}")
+    replay = json.loads(http_get(port, f"/api/replays/{run}")[1])
+    check(conforms(replay, "replay"), "the replay follows the schema")
+    check(replay["paint"] == painted, "the replay keeps every paint the spectator saw")
+    check(replay["paint"][0]["at"] == 0 and replay["paint"][-1]["at"] > 0,
+          "each paint says the moves it came after")
+    # The same game without paint: the same result (paint is never counted).
+    plain = await Drone.connect(url, "plain", 10)
+    await plain.request({"type": "start", "maze": MAZE})
+    await explore(plain)
+    check(plain.state["result"]["steps"] == result["steps"] and
+          plain.state["result"]["score"] == result["score"],
+          "paint changes nothing in the game")
+    await plain.ws.close()
+    # The run's budget: 4096 cells, each paint counting one more.
+    budget = await Drone.connect(url, "budget", 10)
+    await budget.request({"type": "start", "maze": {**MAZE, "width": 64, "height": 64}})
+    cells = [{"x": i % 64, "y": i // 64, "colour": "teal"} for i in range(128)]
+    spent, code = 0, None
+    while code is None and spent < 8000:
+        try:
+            await budget.request({"type": "paint", "cells": cells})
+            spent += 129
+        except ServerError as error:
+            if error.code == "rate_limited":
+                await asyncio.sleep(0.05)  # the paint rate's own limit, not the server's readiness
+                continue
+            code = error.code
+    check(code == "too_large" and 3800 < spent <= 4096, f"a run paints at most 4096 cells: "
+          f"{spent}, then {code}")
+    await budget.ws.close()
+    await drone.ws.close()
+    return run, mark
+
+
+def bridge(port):
+    script = os.path.join(tempfile.mkdtemp(), "painter.sh")
+    with open(script, "w") as f:
+        f.write("read start\necho 'PAINT 0 0 purple hi'\nread answer\necho \"$answer\" >&2\n"
+                "echo 'PAINT CLEAR'\nread answer\necho \"$answer\" >&2\n"
+                "echo 'PAINT 0 0 pink'\nread answer\necho \"$answer\" >&2\necho ABANDON\nread end\n")
+    done = subprocess.run([os.path.join(BUILD, "clients/bridge/ariadne-pipe"), "--url",
+                           f"ws://127.0.0.1:{port}/ws", "--generator", "prim", "--size", "6x6",
+                           "--seed", "1", "--", "bash", script], capture_output=True, text=True)
+    lines = [line for line in done.stderr.splitlines() if not line.startswith("ariadne-pipe")]
+    check(lines[:2] == ["PAINTED 1", "PAINTED 0"] and lines[2].startswith("ERROR bad_line"),
+          f"the bridge paints: {lines}")
+
+
+def page(port, run, mark):
+    if browser.missing():
+        print(f"note: the page is not checked here: {browser.missing()}")
+        return
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver = browser.browser(1280, 800)
+    try:
+        driver.get(f"http://127.0.0.1:{port}/replay?url=/api/replays/{run}#move=0")
+        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
+        # A corner of the marked cell (its text is in the middle); y = 0 is the bottom row.
+        pixel = ("const c = document.getElementById('drone-view'); const cell = Math.floor(c.width / 12);"
+                 f"const x = {mark[0]} * cell + cell * 0.3, y = (9 - {mark[1]}) * cell + cell * 0.3;"
+                 "const d = c.getContext('2d').getImageData(x, y, 1, 1).data; return [d[0], d[1], d[2]];")
+        painted = driver.execute_script(pixel)
+        check(painted[0] > painted[2] + 40, f"the replay shows the red mark at move 0: {painted}")
+        driver.find_element(By.ID, "show-paint").click()
+        plain = driver.execute_script(pixel)
+        check(plain != painted, f"and hides it when asked: {plain}")
+        check(not browser.console_errors(driver), "a clean console")
+        driver.find_element(By.ID, "show-paint").click()
+        driver.save_screenshot(os.path.join(BUILD, "artifacts", "replay-paint.png"))
+    finally:
+        driver.quit()
+
+
+async def ranked(folder):
+    """Before the close nothing of a ranked run is shown, paint included;
+    after it the replay carries the paint."""
+    db = os.path.join(folder, "cup.db")
+    path = os.path.join(folder, "cup.json")
+    now = datetime.datetime.now(datetime.timezone.utc)
+    with open(path, "w") as f:
+        json.dump({"name": "paint-cup", "closes_at": (now + datetime.timedelta(hours=1))
+                   .strftime("%Y-%m-%dT%H:%M:%SZ"),
+                   "challenges": [{"id": "c", "maze": {"generator": "prim", "width": 8,
+                                                       "height": 8}}]}, f)
+    token = subprocess.run([ADMIN, "--db", db, "add-competitor", "ann"], check=True,
+                           capture_output=True, text=True).stdout.strip()
+    proc, port = start_server(SERVER, "--competition", path, "--db", db)
+    try:
+        drone = await Drone.connect(f"ws://127.0.0.1:{port}/ws", "ann", 10, token)
+        first = await drone.start_challenge("c")
+        await drone.paint([(0, 0, "red", "x")])
+        await explore(drone)
+        await drone.ws.close()
+        run = first["run"]
+        check(http_get(port, f"/api/replays/{run}")[0] == 403,
+              "a ranked run's replay, paint and all, waits for the close")
+        subprocess.run([ADMIN, "--db", db, "close"], check=True, capture_output=True)
+        deadline = asyncio.get_running_loop().time() + 10
+        status, body = http_get(port, f"/api/replays/{run}")
+        while status != 200 and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.1)  # the close, 3 s ahead, has not come yet
+            status, body = http_get(port, f"/api/replays/{run}")
+        check(status == 200 and json.loads(body)["paint"][0]["cells"][0]["text"] == "x",
+              "after the close its replay shows the paint")
+    finally:
+        stop_server(proc)
+
+
+def main():
+    proc, port = start_server(SERVER)
+    try:
+        run, mark = asyncio.run(practice(port))
+        bridge(port)
+        os.makedirs(os.path.join(BUILD, "artifacts"), exist_ok=True)
+        page(port, run, mark)
+    finally:
+        stop_server(proc)
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(ranked(folder))
+    checks.finish("a bot's paint is shown, bounded, and never part of the game")
+
+
+if __name__ == "__main__":
+    main()

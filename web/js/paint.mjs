@@ -1,0 +1,65 @@
+// A bot's paint as a page shows it, free of the DOM: the marks on its cells
+// (a colour of the palette and/or a short text) after its paints so far.
+// The live view folds the spectator stream's paint messages; a replay folds
+// the paints made up to the move shown.
+
+export const PALETTE = {
+  red: 'rgba(220, 53, 69, 0.55)',
+  orange: 'rgba(253, 126, 20, 0.55)',
+  yellow: 'rgba(255, 205, 57, 0.6)',
+  green: 'rgba(40, 167, 69, 0.5)',
+  teal: 'rgba(32, 201, 151, 0.5)',
+  blue: 'rgba(13, 110, 253, 0.45)',
+  purple: 'rgba(111, 66, 193, 0.5)',
+  grey: 'rgba(108, 117, 125, 0.5)',
+};
+
+/** Reads a list of paints ({at, clear, cells}) as a replay or the stream
+ * carries them; throws on a malformed one. */
+export function readPaints(list, width, height) {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new Error('"paint" must be a list');
+  return list.map((event) => {
+    const at = Number(event?.at ?? 0);
+    if (!Number.isInteger(at) || at < 0) throw new Error('a paint\'s "at" must be a whole number');
+    if (!Array.isArray(event.cells)) throw new Error('a paint\'s "cells" must be a list');
+    const cells = event.cells.map((c) => {
+      if (!Number.isInteger(c?.x) || !Number.isInteger(c?.y)) {
+        throw new Error('a painted cell needs whole x and y');
+      }
+      if (c.x < 0 || c.y < 0 || c.x >= width || c.y >= height) {
+        throw new Error('a painted cell is outside the maze');
+      }
+      const colour = typeof c.colour === 'string' && c.colour in PALETTE ? c.colour : '';
+      const text = typeof c.text === 'string' ? c.text.slice(0, 8) : '';
+      return { x: c.x, y: c.y, colour, text };
+    });
+    return { at, clear: event.clear === true, cells };
+  });
+}
+
+export class Paint {
+  constructor(width) {
+    this.width = width;
+    this.marks = new Map(); // cell index -> {colour, text}
+  }
+
+  apply(event) {
+    if (event.clear) this.marks.clear();
+    for (const c of event.cells) {
+      const i = c.y * this.width + c.x;
+      if (!c.colour && !c.text) this.marks.delete(i);
+      else this.marks.set(i, { colour: c.colour, text: c.text });
+    }
+  }
+
+  /** The paint after the paints made within the first `moves` moves. */
+  static upTo(events, moves, width) {
+    const paint = new Paint(width);
+    for (const e of events) {
+      if (e.at > moves) break;
+      paint.apply(e);
+    }
+    return paint;
+  }
+}

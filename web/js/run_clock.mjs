@@ -1,0 +1,46 @@
+// How long a run has been in play and how fast it moves, as the live view
+// shows them, free of the DOM: the rate is over the last few seconds.
+
+const WINDOW_MS = 3000;
+
+/** "0:07", "12:34", "1:02:03". */
+export function clockText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const two = (n) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+export class RunClock {
+  // startedAt: when the run started (ms since 1970), if known.
+  constructor(startedAt = null) {
+    this.startedAt = startedAt;
+    this.endedAt = null;
+    this.samples = []; // [time, moves]
+  }
+
+  sample(now, moves) {
+    if (this.startedAt === null) this.startedAt = now;
+    this.samples.push([now, moves]);
+    while (this.samples.length > 2 && now - this.samples[1][0] > WINDOW_MS) this.samples.shift();
+  }
+
+  end(now) {
+    if (this.endedAt === null) this.endedAt = now;
+  }
+
+  elapsedText(now) {
+    return this.startedAt === null ? '' : clockText((this.endedAt ?? now) - this.startedAt);
+  }
+
+  /** Moves a second over the window; "-" once ended or before two samples. */
+  rateText(now) {
+    if (this.endedAt !== null || this.samples.length < 2) return '-';
+    const [t0, m0] = this.samples[0];
+    const span = Math.max(now, this.samples.at(-1)[0]) - t0;
+    if (span <= 0) return '-';
+    const rate = ((this.samples.at(-1)[1] - m0) * 1000) / span;
+    return rate >= 10 ? String(Math.round(rate)) : rate.toFixed(1);
+  }
+}
