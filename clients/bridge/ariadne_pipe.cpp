@@ -177,7 +177,7 @@ bool relay(const options& o, remote_drone& d, const drone_state& first) {
         case line_command::kind::paint: {
           protocol::paint_message paint;
           paint.clear = command.clear;
-          if (!command.clear) paint.cells.push_back(command.mark);
+          paint.cells = command.marks;
           bot.write_line(painted_line(d.paint(paint)));
           continue;  // its answer is PAINTED, not a state
         }

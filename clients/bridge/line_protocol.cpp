@@ -25,14 +25,8 @@ std::string open_letters(unsigned open) {
   return letters.empty() ? "-" : letters;
 }
 
-// PAINT CLEAR, or PAINT x y colour [text].
-std::variant<line_command, std::string> parse_paint(std::string_view rest) {
-  line_command command;
-  command.type = line_command::kind::paint;
-  if (rest == "CLEAR") {
-    command.clear = true;
-    return command;
-  }
+// One cell of a PAINT line: x y colour [text].
+std::variant<paint_mark, std::string> parse_mark(std::string_view rest) {
   std::vector<std::string_view> words;
   while (!rest.empty() && words.size() < 3) {
     const auto space = rest.find(' ');
@@ -48,19 +42,42 @@ std::variant<line_command, std::string> parse_paint(std::string_view rest) {
     }
     return true;
   };
-  const std::string usage = "PAINT x y colour [text], or PAINT CLEAR";
-  if (words.size() < 3 || !number(words[0], command.mark.x) || !number(words[1], command.mark.y)) {
-    return usage;
+  paint_mark mark;
+  if (words.size() < 3 || !number(words[0], mark.x) || !number(words[1], mark.y)) {
+    return std::string("PAINT x y colour [text]; x y colour [text] ..., or PAINT CLEAR");
   }
   if (words[2] != "-") {
     if (std::find(paint_palette.begin(), paint_palette.end(), words[2]) == paint_palette.end()) {
-      return "colours are red, orange, yellow, green, teal, blue, purple, grey, or - for none";
+      return std::string(
+          "colours are red, orange, yellow, green, teal, blue, purple, grey, or - for none");
     }
-    command.mark.colour = std::string(words[2]);
+    mark.colour = std::string(words[2]);
   }
   if (!rest.empty()) {
     if (auto problem = check(limits::paint_text, rest)) return problem->message;
-    command.mark.text = std::string(rest);
+    mark.text = std::string(rest);
+  }
+  return mark;
+}
+
+// PAINT CLEAR, or PAINT and up to 128 cells split by ";".
+std::variant<line_command, std::string> parse_paint(std::string_view rest) {
+  line_command command;
+  command.type = line_command::kind::paint;
+  if (rest == "CLEAR") {
+    command.clear = true;
+    return command;
+  }
+  while (true) {
+    const auto semicolon = rest.find(';');
+    auto mark = parse_mark(trim(rest.substr(0, semicolon)));
+    if (auto* problem = std::get_if<std::string>(&mark)) return std::move(*problem);
+    command.marks.push_back(std::move(std::get<paint_mark>(mark)));
+    if (command.marks.size() > limits::paint_cells_per_message) {
+      return "PAINT takes at most " + std::to_string(limits::paint_cells_per_message) + " cells";
+    }
+    if (semicolon == std::string_view::npos) break;
+    rest = rest.substr(semicolon + 1);
   }
   return command;
 }

@@ -15,13 +15,13 @@ namespace ariadne::bridge {
 // The bridge's line protocol (PROTOCOL.md, "The stdin/stdout bridge"): a
 // bot writes one command a line and reads one answer a line.
 
-// A command line: SENSE, MOVE d, PATH dirs, ABANDON, or PAINT x y colour
-// [text] (colour "-" for none) or PAINT CLEAR.
+// A command line: SENSE, MOVE d, PATH dirs, ABANDON, PAINT CLEAR, or PAINT
+// x y colour [text] (colour "-" for none), up to 128 cells split by ";".
 struct line_command {
   enum class kind { sense, move, path, abandon, paint } type = kind::sense;
-  std::vector<direction> dirs;  // one for MOVE
-  bool clear = false;           // PAINT CLEAR
-  paint_mark mark;              // PAINT x y colour [text]
+  std::vector<direction> dirs;    // one for MOVE
+  bool clear = false;             // PAINT CLEAR
+  std::vector<paint_mark> marks;  // PAINT x y colour [text]; ...
 };
 
 // Reads one line (without its newline); an error sentence when it is not a

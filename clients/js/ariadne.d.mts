@@ -152,6 +152,7 @@ export declare const LIMITS: Readonly<{
   maxMoves: number;
   maxRunMs: number;
   maxReplyBytes: number;
+  maxMessageBytes: number;
 }>;
 /** Why a state cannot lie in a maze of [width, height], or null. */
 export declare function stateProblem(state: State, size: readonly [number, number]): string | null;

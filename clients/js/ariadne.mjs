@@ -32,6 +32,8 @@ export const LIMITS = Object.freeze({
   maxRunMs: 3600 * 1000,
   /** The largest reply frame read (no reply of protocol v1 comes near it). */
   maxReplyBytes: 2 ** 20,
+  /** The largest message sent: the server's default --max-message-bytes. */
+  maxMessageBytes: 8192,
 });
 
 const inside = (x, y, [width, height]) =>
@@ -246,6 +248,13 @@ export class Drone {
   async paint(cells, { clear = false } = {}) {
     const message = { type: 'paint', cells };
     if (clear) message.clear = true;
+    const size = new TextEncoder().encode(JSON.stringify(message)).length;
+    if (size > LIMITS.maxMessageBytes) {
+      throw new AriadneError(
+        'bad_request',
+        `a paint of ${size} bytes is over the server's ${LIMITS.maxMessageBytes}: paint fewer cells at once`,
+      );
+    }
     return (await this.request(message)).marks;
   }
   /** A competitor's challenges, attempts left and best ratios. */

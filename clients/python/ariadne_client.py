@@ -35,6 +35,7 @@ class ImpossibleReply(Exception):
 MAX_CELLS = 1 << 24       # the largest maze accepted when the request did not fix the size
 MAX_MOVES = 10 ** 9       # moves in one run, whatever max_steps the server announces
 MAX_RUN_SECONDS = 3600.0  # one run, start to end (the server's default limit)
+MAX_MESSAGE_BYTES = 8192  # the server's default --max-message-bytes: past it, it closes (1009)
 
 
 def check_state(state, width, height):
@@ -147,7 +148,7 @@ class Drone:
     async def request(self, message):
         """Sends one message and returns its reply (every message gets one).
         A server that does not answer within the timeout raises TimeoutError."""
-        await self.ws.send(json.dumps(message))
+        await self.ws.send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
         try:
             text = await asyncio.wait_for(self.ws.recv(), self.timeout)
         except asyncio.TimeoutError:
@@ -206,6 +207,10 @@ class Drone:
         message = {"type": "paint", "cells": listed}
         if clear:
             message["clear"] = True
+        size = len(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode())
+        if size > MAX_MESSAGE_BYTES:
+            raise ValueError(f"a paint of {size} bytes is over the server's {MAX_MESSAGE_BYTES}:"
+                             " paint fewer cells at once")
         return (await self.request(message))["marks"]
 
     async def close(self):

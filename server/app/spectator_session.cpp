@@ -54,7 +54,9 @@ std::uint64_t spectator_bytes(const run_feed& feed, const server_config& config)
   const std::uint64_t moves = s.result || !s.start
                                   ? feed.moves().size()
                                   : std::min(s.start->max_steps, config.max_replay_moves);
-  return 64 * 1024 + cells * 8 + moves * 2;
+  // And one message of the bot's paint (its text and its events, a batch at most).
+  const std::uint64_t paint = spectator_view::paint_cells_per_message * 160;
+  return 64 * 1024 + cells * 8 + moves * 2 + paint;
 }
 
 spectator_session::spectator_session(server_context& context, std::shared_ptr<run_feed> feed,

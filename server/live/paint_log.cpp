@@ -26,6 +26,19 @@ std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out) con
   return events_.size();
 }
 
+std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out, std::uint64_t moves,
+                            std::size_t cells) const {
+  std::lock_guard lock(mutex_);
+  std::size_t taken = 0;
+  std::size_t i = from;
+  for (; i < events_.size() && events_[i].at <= moves; ++i) {
+    if (i > from && taken + events_[i].cells.size() > cells) break;
+    taken += events_[i].cells.size();
+    out.push_back(events_[i]);
+  }
+  return i;
+}
+
 std::uint64_t paint_log::marks() const {
   std::lock_guard lock(mutex_);
   return marked_.size();

@@ -22,6 +22,11 @@ class paint_log {
   bool add(paint_event event);
   // Appends the paints from index `from` on to out; returns how many there are.
   std::size_t copy(std::size_t from, std::vector<paint_event>& out) const;
+  // The same, stopping before a paint made after `moves` moves or past
+  // `cells` cells in all (one paint always, however big); returns the index
+  // to go on from.
+  std::size_t copy(std::size_t from, std::vector<paint_event>& out, std::uint64_t moves,
+                   std::size_t cells) const;
   // The cells marked now, after every clear and erase.
   std::uint64_t marks() const;
   // The most a run's paint may hold, its marks' index included.

@@ -123,10 +123,11 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   batch_trail_.clear();
   batch_open_.clear();
   batch_finds_.clear();
-  // The bot's paints since the last pump (all of them after a snapshot or a
-  // resume: the page draws them again from the first).
+  // The bot's paints since the last pump (from the first after a snapshot
+  // or a resume: the page folds them again), none ahead of the moves sent,
+  // a batch's worth at most.
   paint_batch_.clear();
-  paints_ = feed_->paint().copy(paints_, paint_batch_);
+  paints_ = feed_->paint().copy(paints_, paint_batch_, applied_, paint_cells_per_message);
   if (!paint_batch_.empty()) {
     messages.push_back(protocol::write_spectator_message(protocol::spectator_paint{paint_batch_}));
     result = outcome::sent;

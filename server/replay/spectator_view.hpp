@@ -44,6 +44,10 @@ class spectator_view {
   // spectator missed), later ones at most max_letters move attempts.
   outcome pump(std::vector<std::string>& messages, std::size_t max_letters);
 
+  // The most painted cells one paint message carries: what a spectator's
+  // stream may hold for paint beyond its moves.
+  static constexpr std::size_t paint_cells_per_message = 512;
+
   std::uint64_t seq() const { return counter_->seq; }
   // The run's moves played again so far.
   std::uint64_t moves_played() const { return applied_; }

@@ -106,6 +106,29 @@ TEST(codec, malformed_json_is_bad_json) {
   }
 }
 
+TEST(codec, reads_a_paint_and_refuses_a_bad_one) {
+  const auto paint = parse_ok(
+      R"({"type":"paint","clear":true,"cells":[{"x":1,"y":2,"colour":"teal","text":"ab"},{"x":0,"y":0}]})");
+  const auto& p = std::get<paint_message>(paint.message);
+  EXPECT_TRUE(p.clear);
+  ASSERT_EQ(p.cells.size(), 2U);
+  EXPECT_EQ(p.cells[0], (paint_mark{1, 2, "teal", "ab"}));
+  EXPECT_EQ(p.cells[1], (paint_mark{0, 0, "", ""}));
+  std::string many = R"({"type":"paint","cells":[)";
+  for (int i = 0; i < 129; ++i)
+    many += std::string(i == 0 ? "" : ",") + R"({"x":0,"y":0})";
+  many += "]}";
+  for (const std::string& text :
+       {std::string(R"({"type":"paint"})"), std::string(R"({"type":"paint","cells":[]})"),
+        std::string(R"({"type":"paint","clear":1})"),
+        std::string(R"({"type":"paint","cells":[{"x":0}]})"),
+        std::string(R"({"type":"paint","cells":[{"x":0,"y":0,"colour":"pink"}]})"),
+        std::string(R"({"type":"paint","cells":[{"x":0,"y":0,"text":"12345"}]})"),
+        std::string(R"({"type":"paint","cells":{"x":0}})"), many}) {
+    EXPECT_EQ(parse_bad(text).code, errc::bad_request) << text.substr(0, 80);
+  }
+}
+
 TEST(codec, wrong_shapes_and_types_are_bad_request) {
   for (
       const char* text :

@@ -248,8 +248,10 @@ async def main():
         check(driver.find_element(By.ID, "download").get_attribute("href").startswith("blob:") and
               driver.find_element(By.ID, "download").get_attribute("download") ==
               f"ariadne-replay-{run}.json", "the replay can be downloaded")
-        check(driver.execute_script("return location.hash") == f"#move={len(json.loads(urllib.request.urlopen(f'{base}/api/replays/{run}').read())['moves'])}",
-              f"the address keeps the move: {driver.execute_script('return location.hash')}")
+        last_move = len(json.loads(urllib.request.urlopen(f"{base}/api/replays/{run}").read())["moves"])
+        await asyncio.to_thread(wait.until, lambda d: d.execute_script("return location.hash") ==
+                                f"#move={last_move}")
+        check(True, f"the address keeps the move: #move={last_move}")
         check(driver.find_element(By.CSS_SELECTOR, "#curve path.curve").get_attribute("d").count("L") > 10,
               "the replay's exploration curve is drawn")
         panel = driver.execute_script(

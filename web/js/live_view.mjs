@@ -34,7 +34,13 @@ export class LiveView {
   // When the run started (ms since 1970), if the page knows it: the elapsed
   // time counts from there rather than from the first message.
   setStartedAt(ms) {
+    this.startedAt = ms;
     this.clock.startedAt = ms;
+  }
+
+  // The run is over for this page (stopped): its clock stops.
+  stopClock() {
+    this.clock.end(Date.now());
   }
 
   // One message of the stream; throws what is wrong with it.
@@ -47,6 +53,7 @@ export class LiveView {
       });
       this.most = 2;
       this.curve = new Curve();
+      this.clock = new RunClock(this.startedAt ?? null); // each run its own clock
       this.redrawAll();
       this.onStart(this.view);
     } else if (message.type === 'steps') {
@@ -67,6 +74,7 @@ export class LiveView {
   // The whole maze, the treasures and the shortest paths, from the run's
   // replay (its address comes with the end of the stream).
   async showReplay(url) {
+    const view = this.view; // a later run's view must not get this replay
     try {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -74,7 +82,8 @@ export class LiveView {
       // The maze as it ended: every wall that fell is down.
       const final = new Maze(replay.maze.width, replay.maze.height, replay.maze.code());
       for (const list of replay.wallsRemoved) for (const w of list) final.open(w, w.side);
-      this.view.replay = {
+      if (this.view !== view) return;
+      view.replay = {
         treasures: replay.treasures,
         paths: optimalPaths(replay),
         finalMaze: final,

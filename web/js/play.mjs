@@ -49,6 +49,7 @@ function maze(seed) {
 // The run's end: the worker goes; its spectator stream plays on to the end
 // of the run (the next run, or Stop, ends it).
 function endRun(result) {
+  live.stopClock();
   worker?.terminate();
   worker = null;
   const done = finish;
@@ -91,10 +92,11 @@ function showComparison() {
 }
 
 async function baseline(m) {
+  const target = comparison; // a later Run's table is not this one's
   try {
     const query = new URLSearchParams(Object.entries(m).map(([k, v]) => [k, String(v)]));
     const answer = await getJson(`/api/baseline?${query}`);
-    for (const b of answer.bots) comparison.add(b.bot, m.seed, b);
+    for (const b of answer.bots) target.add(b.bot, m.seed, b);
     setText(
       'baseline-note',
       `scores a seed (steps plus bumps); seed ${m.seed}: shortest path ${answer.optimal} steps`,
@@ -102,7 +104,7 @@ async function baseline(m) {
   } catch (error) {
     setText('baseline-note', `no baseline for seed ${m.seed}: ${error.message}`);
   }
-  showComparison();
+  if (target === comparison) showComparison();
 }
 
 function addHistory(run, m, result) {
@@ -187,23 +189,29 @@ async function runAll() {
   $('run').disabled = true;
   $('stop').disabled = false;
   $('console').replaceChildren();
-  localStorage.setItem('ariadne-playground', $('code').value);
-  comparison = new Comparison(seeds);
-  showComparison();
-  const delay = Number($('speed').value);
-  for (const seed of seeds) {
-    if (stopped) break;
-    const m = maze(seed);
-    setText('state', `starting seed ${seed}…`);
-    const bundled = baseline(m);
-    const result = await playOne(m, delay);
-    await bundled;
-    if (result === null) break;
-    comparison.add(YOURS, seed, result);
+  try {
+    try {
+      localStorage.setItem('ariadne-playground', $('code').value);
+    } catch {
+      // No storage here (a private window): the code is only not kept.
+    }
+    comparison = new Comparison(seeds);
     showComparison();
+    const delay = Number($('speed').value);
+    for (const seed of seeds) {
+      if (stopped) break;
+      const m = maze(seed);
+      setText('state', `starting seed ${seed}…`);
+      baseline(m); // fills its column when the bundled bots have played
+      const result = await playOne(m, delay);
+      if (result === null) break;
+      comparison.add(YOURS, seed, result);
+      showComparison();
+    }
+  } finally {
+    $('run').disabled = false;
+    $('stop').disabled = true;
   }
-  $('run').disabled = false;
-  $('stop').disabled = true;
 }
 
 async function start() {

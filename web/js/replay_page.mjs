@@ -34,8 +34,15 @@ function moveInAddress() {
   return match ? Number(match[1]) : 0;
 }
 
+// At most a few times a second: browsers limit how often a page rewrites it.
+let addressTimer = null;
 function keepMoveInAddress() {
-  history.replaceState(null, '', `${location.pathname}${location.search}#move=${game.at}`);
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(() => {
+    if (game) {
+      history.replaceState(null, '', `${location.pathname}${location.search}#move=${game.at}`);
+    }
+  }, 250);
 }
 
 // fromServer: fetched from this server (else a file the visitor opened).
