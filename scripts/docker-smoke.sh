@@ -242,12 +242,15 @@ board = json.load(urllib.request.urlopen(sys.argv[1], timeout=10))
 print(json.dumps(board["rows"] if "rows" in board else board, sort_keys=True))' \
     "http://127.0.0.1:$competition_port/api/leaderboard"
 }
-# The leaderboard is a cache rebuilt every 2 s: wait for the run to show.
+# The leaderboard is a cache rebuilt after each result (within 200 ms) and
+# every second: it has settled once it shows the run and two reads half a
+# second apart agree (the kit played every attempt, so nothing else comes).
 settled_board() {
-  local text=
-  for _ in $(seq 1 50); do
-    text=$(board) && grep -q '"found": 1' <<<"$text" && break
-    sleep 0.2
+  local text= previous=
+  for _ in $(seq 1 40); do
+    text=$(board) && grep -q '"found": 1' <<<"$text" && [ "$text" = "$previous" ] && break
+    previous=$text
+    sleep 0.5
   done
   echo "$text"
 }
