@@ -31,7 +31,7 @@ class competitor_names {
     return names_.size();
   }
 
- private:
+  // A name as the competitors' names are compared: ASCII case aside.
   static std::string fold(std::string_view text) {
     std::string out(text);
     for (char& c : out)
@@ -39,6 +39,7 @@ class competitor_names {
     return out;
   }
 
+ private:
   mutable std::mutex mutex_;
   std::set<std::string> names_;
 };

@@ -17,6 +17,7 @@
 #include "core/model/limits.hpp"
 #include "core/model/utc_time.hpp"
 #include "server/competition/competition_schedule.hpp"
+#include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/competition/text_cells.hpp"
@@ -72,12 +73,6 @@ competition_schedule schedule_of(sqlite_store& store) {
   return read_schedule(store);
 }
 
-std::string folded(std::string text) {
-  for (char& c : text)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return text;
-}
-
 // The first field of each line of a CSV file, unquoted; a header "name" and
 // empty lines skipped.
 std::vector<std::string> names_in_csv(const std::string& path) {
@@ -109,7 +104,8 @@ std::vector<std::string> names_in_csv(const std::string& path) {
       name.erase(0, name.find_first_not_of(' '));
       name.erase(name.find_last_not_of(' ') + 1);
     }
-    if (name.empty() || (names.empty() && number == 1 && folded(name) == "name")) continue;
+    if (name.empty() || (names.empty() && number == 1 && competitor_names::fold(name) == "name"))
+      continue;
     if (auto problem = check(limits::player_name, name)) {
       throw organizer_error(path + ":" + std::to_string(number) + ": " + problem->message);
     }
@@ -189,12 +185,12 @@ void import_competitors(sqlite_store& store, const std::string& csv_file,
   const std::vector<std::string> names = names_in_csv(csv_file);
   std::set<std::string> seen;
   for (const competitor_record& c : store.competitors())
-    seen.insert(folded(c.name));
+    seen.insert(competitor_names::fold(c.name));
   std::ostringstream tokens;
   tokens << "name,token\n";
   std::vector<std::pair<std::string, std::string>> added;
   for (const std::string& name : names) {
-    if (!seen.insert(folded(name)).second) {
+    if (!seen.insert(competitor_names::fold(name)).second) {
       throw organizer_error("\"" + name + "\" is named twice, or is a competitor already");
     }
     const std::string token = new_token();
