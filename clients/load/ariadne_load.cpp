@@ -88,6 +88,9 @@ int run_load(int argc, char** argv) {
   app.add_option("--spectators", o.spectators,
                  "Spectators (/spectate) watching each player's run, reading everything")
       ->check(CLI::Range(0U, 64U));
+  app.add_option("--paint-every", o.paint_every,
+                 "Each player also paints 128 cells after every N moves (1: a flood)")
+      ->check(CLI::Range(0U, 1000000U));
   app.add_option("--json", o.json_file, "Also write the figures as JSON to FILE");
   try {
     app.parse(argc, argv);
@@ -224,7 +227,12 @@ int run_load(int argc, char** argv) {
        {{"watching", total.spectators},
         {"refused", total.spectators_failed},
         {"messages_per_s", static_cast<double>(total.spectator_messages) / seconds},
-        {"bytes_per_s", static_cast<double>(total.spectator_bytes) / seconds}}},
+        {"bytes_per_s", static_cast<double>(total.spectator_bytes) / seconds},
+        {"moves_per_s", static_cast<double>(total.spectator_moves) / seconds},
+        {"paints_per_s", static_cast<double>(total.spectator_paints) / seconds}}},
+      {"paints",
+       {{"kept_per_s", static_cast<double>(total.paints) / seconds},
+        {"refused_per_s", static_cast<double>(total.paints_refused) / seconds}}},
       {"hostile",
        {{"sessions", total.hostile_sessions},
         {"closed_by_server", total.hostile_closed},

@@ -39,6 +39,9 @@ struct options {
   unsigned garbage = 0;     // malformed messages, then an oversized or binary frame
   unsigned deaf = 0;        // start and send moves without ever reading a reply
   unsigned spectators = 0;  // spectators watching each player's run (/spectate)
+  // Every player also sends a paint of 128 cells after every N moves (0: never;
+  // 1: a flood, far past the server's 20 a second).
+  unsigned paint_every = 0;
   std::string ready_file;
   std::string json_file;
 };
@@ -76,6 +79,11 @@ struct tally {
   std::uint64_t spectators_failed = 0;
   std::uint64_t spectator_messages = 0;
   std::uint64_t spectator_bytes = 0;
+  std::uint64_t spectator_moves = 0;   // moves the streams showed (their seq's advance)
+  std::uint64_t spectator_paints = 0;  // paint messages the streams carried
+  // Paints sent by the players while measuring: kept, and refused (rate, budget).
+  std::uint64_t paints = 0;
+  std::uint64_t paints_refused = 0;
 
   void merge(const tally& t) {
     latency.merge(t.latency);
@@ -96,6 +104,10 @@ struct tally {
     spectators_failed += t.spectators_failed;
     spectator_messages += t.spectator_messages;
     spectator_bytes += t.spectator_bytes;
+    spectator_moves += t.spectator_moves;
+    spectator_paints += t.spectator_paints;
+    paints += t.paints;
+    paints_refused += t.paints_refused;
   }
 };
 

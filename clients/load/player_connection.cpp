@@ -4,6 +4,7 @@
 
 #include "bots/local_drone.hpp"
 #include "core/model/limits.hpp"
+#include "core/model/paint.hpp"
 #include "protocol/message_writer.hpp"
 #include "protocol/server_reader.hpp"
 
@@ -51,6 +52,8 @@ void player_connection::on_resolve(error_code ec, tcp::resolver::results_type re
 void player_connection::on_connect(error_code ec, tcp::resolver::results_type::endpoint_type) {
   if (ec) return fail();
   beast::get_lowest_layer(ws_).expires_never();
+  // A move and a paint written back to back must not wait on Nagle's algorithm.
+  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
   ws_.async_handshake(
       where_.host + ":" + where_.port, where_.path,
       beast::bind_front_handler(&player_connection::on_handshake, shared_from_this()));
@@ -106,7 +109,7 @@ void player_connection::send_play() {
     const unsigned d = pick();
     if (o_.verify) commands_.emplace_back(1, "NESW"[d]);
     send(moves[d]);
-    return;
+    return maybe_paint();
   }
   // Back and forth through one open side: every move is a step, none a
   // bump, so each message really moves path_length times.
@@ -117,6 +120,26 @@ void player_connection::send_play() {
     letters += "NESW"[i % 2 == 0 ? there : back];
   if (o_.verify) commands_.push_back(letters);
   send(R"({"type":"path","dirs":")" + letters + "\"}");
+  maybe_paint();
+}
+
+void player_connection::maybe_paint() {
+  if (o_.paint_every == 0 || ++since_paint_ < o_.paint_every) return;
+  since_paint_ = 0;
+  send(paint_message(), true);
+}
+
+std::string player_connection::paint_message() {
+  std::string message = R"({"type":"paint","cells":[)";
+  for (unsigned i = 0; i < limits::paint_cells_per_message; ++i) {
+    if (i > 0) message += ',';
+    const auto side = static_cast<std::uint32_t>(o_.side);
+    message += R"({"x":)" + std::to_string(rng_.below(side)) + R"(,"y":)" +
+               std::to_string(rng_.below(side)) + R"(,"colour":")" +
+               std::string(paint_palette[i % paint_palette.size()]) + R"(","text":"p)" +
+               std::to_string(i % 100) + "\"}";
+  }
+  return message + "]}";
 }
 
 void player_connection::watch(std::string_view start_reply) {
@@ -139,9 +162,9 @@ unsigned player_connection::pick() {
   return open_[rng_.below(open_count_)];
 }
 
-void player_connection::send(std::string message) {
+void player_connection::send(std::string message, bool paint) {
   queue_.push_back(std::move(message));
-  sent_.push_back(clock_type::now());
+  sent_.push_back({clock_type::now(), paint});
   if (!writing_) do_write();
 }
 
@@ -169,14 +192,24 @@ void player_connection::on_read(error_code ec, std::size_t) {
   const auto now = clock_type::now();
   const auto data = buffer_.cdata();
   const std::string_view reply(static_cast<const char*>(data.data()), data.size());
-  const auto sent_at = sent_.front();
+  const pending sent = sent_.front();
   sent_.pop_front();
   const bool measuring = clock_.measuring(now);
+  const bool error = reply.find("\"type\":\"error\"") != std::string_view::npos;
+  if (sent.paint) {
+    if (measuring) ++(error ? counts_.paints_refused : counts_.paints);
+    buffer_.consume(buffer_.size());
+    if (finishing_ && sent_.empty()) {
+      finishing_ = false;
+      start_run();
+    }
+    if (!stopping_) do_read();
+    return;
+  }
   if (measuring) {
     ++counts_.replies;
-    counts_.latency.add(std::chrono::duration<double, std::micro>(now - sent_at).count());
+    counts_.latency.add(std::chrono::duration<double, std::micro>(now - sent.at).count());
   }
-  const bool error = reply.find("\"type\":\"error\"") != std::string_view::npos;
   if (error && measuring) ++counts_.errors;
   read_open(reply);
   handle(reply, error, measuring);

@@ -43,7 +43,11 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   void start_run();
   void send_play();
   unsigned pick();
-  void send(std::string message);
+  void send(std::string message, bool paint = false);
+  // Sends a paint after every --paint-every moves.
+  void maybe_paint();
+  // A paint of 128 cells of the maze, colours and texts mixed.
+  std::string paint_message();
   void do_write();
   void on_write(error_code ec, std::size_t);
   void do_read();
@@ -68,7 +72,14 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   readiness& ready_;
   rng rng_;
   std::deque<std::string> queue_;
-  std::deque<clock_type::time_point> sent_;
+  // Each message in flight: when it was sent, and whether it is a paint
+  // (whose reply neither counts as a move nor calls for the next one).
+  struct pending {
+    clock_type::time_point at;
+    bool paint = false;
+  };
+  std::deque<pending> sent_;
+  unsigned since_paint_ = 0;
   bool writing_ = false;
   bool stopping_ = false;
   bool finishing_ = false;

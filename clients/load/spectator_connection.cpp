@@ -1,5 +1,8 @@
 #include "clients/load/spectator_connection.hpp"
 
+#include <algorithm>
+#include <string_view>
+
 namespace ariadne::load {
 
 namespace beast = boost::beast;
@@ -63,9 +66,22 @@ void spectator_connection::do_read() {
 
 void spectator_connection::on_read(error_code ec, std::size_t bytes) {
   if (ec) return;  // the stream's end (1000) or the measurement's
-  if (clock_.measuring(clock_type::now())) {
+  const auto data = buffer_.cdata();
+  const std::string_view message(static_cast<const char*>(data.data()), data.size());
+  const bool measuring = clock_.measuring(clock_type::now());
+  if (measuring) {
     ++counts_.spectator_messages;
     counts_.spectator_bytes += bytes;
+    if (message.find(R"("type":"paint")") != std::string_view::npos) ++counts_.spectator_paints;
+  }
+  // Every message but paint carries the moves shown so far: its advance is
+  // what the spectator saw of the play.
+  if (const auto at = message.find(R"("seq":)"); at != std::string_view::npos) {
+    std::uint64_t seq = 0;
+    for (std::size_t i = at + 6; i < message.size() && message[i] >= '0' && message[i] <= '9'; ++i)
+      seq = seq * 10 + static_cast<std::uint64_t>(message[i] - '0');
+    if (measuring && seq > seq_) counts_.spectator_moves += seq - seq_;
+    seq_ = std::max(seq_, seq);
   }
   buffer_.consume(buffer_.size());
   do_read();

@@ -15,7 +15,7 @@ namespace ariadne::load {
 
 // A spectator of one run (--spectators): connects to /spectate/{run} and
 // reads every message until the server closes the stream at the run's end,
-// counting what it received.
+// counting what it received and the moves it showed.
 class spectator_connection : public std::enable_shared_from_this<spectator_connection> {
  public:
   spectator_connection(boost::asio::io_context& ioc, const server_url& where, std::uint64_t run,
@@ -42,6 +42,7 @@ class spectator_connection : public std::enable_shared_from_this<spectator_conne
   const shared_clock& clock_;
   tally& counts_;
   bool stopping_ = false;
+  std::uint64_t seq_ = 0;  // the moves the stream has shown so far
 };
 
 }  // namespace ariadne::load

@@ -151,16 +151,19 @@ http_answer route_http(server_context& context, std::string_view method, std::st
     if (hub != nullptr) text += hub->metrics_text();
     return {200, "text/plain; version=0.0.4; charset=utf-8", std::move(text)};
   }
-  if (path == "/api/competition" || path == "/api/leaderboard" || path == "/api/leaderboard.csv") {
+  if (path == "/api/competition" || path == "/api/leaderboard" || path == "/api/leaderboard.csv" ||
+      path == "/api/leaderboard/history") {
     if (hub == nullptr)
       return {404, "text/plain; charset=utf-8", "this server runs no competition\n"};
     if (path == "/api/competition") {
-      return {200, "application/json", *hub->competition_json()};
+      return {200, "application/json", *hub->published().competition_json};
     }
     // From the caches the leaderboard thread keeps: never a database read,
     // nor a document built per request, here.
-    if (path == "/api/leaderboard") return {200, "application/json", *hub->leaderboard_json()};
-    return {200, "text/csv; charset=utf-8", *hub->leaderboard_csv()};
+    if (path == "/api/leaderboard") return {200, "application/json", *hub->published().board_json};
+    if (path == "/api/leaderboard/history")
+      return {200, "application/json", *hub->published().history_json};
+    return {200, "text/csv; charset=utf-8", *hub->published().board_csv};
   }
   if (path == "/api/generators") {
     nlohmann::json list = nlohmann::json::array();
@@ -185,6 +188,7 @@ http_answer route_http(server_context& context, std::string_view method, std::st
   if (path == "/") return page("/index.html");
   if (path == "/replay") return page("/replay.html");
   if (path == "/play") return page("/play.html");
+  if (path == "/versus") return page("/versus.html");
   if (path == "/favicon.ico") return page("/favicon.svg");
   if (path.starts_with("/watch/") && parse_whole<std::uint64_t>(path.substr(7)))
     return page("/watch.html");
@@ -201,8 +205,17 @@ http_answer route_http(server_context& context, std::string_view method, std::st
     // One run, as /api/runs lists it, or why it cannot be watched: the
     // watch page asks before it connects.
     const auto feed = context.runs().find(*run);
-    if (auto refusal = watch_refusal(hub, feed.get())) {
+    const auto stored =
+        feed || hub == nullptr ? std::vector<ranked_run_record>{} : hub->earlier_runs(*run);
+    if (auto refusal = watch_refusal(hub, feed.get(), !stored.empty())) {
       return {refusal->status, "text/plain; charset=utf-8", refusal->text + "\n"};
+    }
+    if (!feed) {
+      // Ended before this server started: no stream, but its replay.
+      nlohmann::json item = stored_item(stored.front(), hub->rules(), true);
+      item["replay"] = "/api/replays/" + std::to_string(*run);
+      return {200, "application/json",
+              item.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"};
     }
     nlohmann::json item = run_item(*feed, true);
     if (item.is_null())

@@ -10,6 +10,7 @@
 #include "protocol/client_reader.hpp"
 #include "protocol/commands.hpp"
 #include "protocol/fast_command.hpp"
+#include "protocol/fast_paint.hpp"
 #include "protocol/message_writer.hpp"
 #include "protocol/state_writer.hpp"
 #include "server/app/server_context.hpp"
@@ -75,6 +76,14 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
       return play(protocol::command_of(*view, dirs), view->id, reply, now);
     }
   }
+  // A paint, the biggest message a client sends, read without a JSON tree
+  // (after the hello: before it, the full parser says hello_required).
+  if (core_.greeted) {
+    if (const auto paint = protocol::parse_fast_paint(frame)) {
+      if (!within_rate(paint->id, reply, now)) return answered;
+      return on_paint(paint->message, paint->id, reply, now);
+    }
+  }
   auto parsed = protocol::parse_client_message(frame);
   if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
     core_.reply_error({problem->code, std::move(problem->message)}, problem->id, reply);
@@ -110,8 +119,7 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
     return answered;
   }
   if (const auto* paint = std::get_if<protocol::paint_message>(&request.message)) {
-    on_paint(*paint, id, reply, now);
-    return answered;
+    return on_paint(*paint, id, reply, now);
   }
   const run_command command = *protocol::command_of(request.message);
   if (auto problem = core_.seat.refuse(command)) {
@@ -121,20 +129,33 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
   return play(command, id, reply, now);
 }
 
-void client_session::on_paint(const protocol::paint_message& paint, std::string_view id,
-                              std::string& reply, clock::time_point now) {
+websocket_handler::frame_result client_session::on_paint(const protocol::paint_message& paint,
+                                                         std::string_view id, std::string& reply,
+                                                         clock::time_point now) {
+  constexpr auto answered = frame_result::answered;
+  if (!paint_bucket_.take(now)) {
+    core_.reply_error({errc::rate_limited, "at most " + std::to_string(paints_per_second) +
+                                               " paints a second: paint more cells at once"},
+                      id, reply);
+    // The rest of a flood waits in the sender's own socket: this connection
+    // is read again once a paint is allowed (a 20th of a second).
+    core_.reading_paused_until = now + std::chrono::milliseconds(1000 / paints_per_second);
+    paused_sink_ = core_.sink.lock();
+    core_.arm_timer(starter_.pending());
+    return frame_result::deferred;
+  }
   const run* r = core_.seat.current();
   if (!core_.seat.in_run() || r == nullptr || !core_.feed) {
     core_.reply_error({errc::no_run, "paint marks the cells of a run in play: start one first"}, id,
                       reply);
-    return;
+    return answered;
   }
   for (const paint_mark& m : paint.cells) {
     if (m.x < 0 || m.y < 0 || m.x >= r->maze().width() || m.y >= r->maze().height()) {
       core_.reply_error({errc::bad_request, "the cell (" + std::to_string(m.x) + ", " +
                                                 std::to_string(m.y) + ") is outside the maze"},
                         id, reply);
-      return;
+      return answered;
     }
   }
   if (!core_.slot.holds_paint()) {
@@ -146,15 +167,9 @@ void client_session::on_paint(const protocol::paint_message& paint, std::string_
                          "the server holds as much memory as it allows for your address: no "
                          "paint now"},
                         id, reply);
-      return;
+      return answered;
     }
     core_.slot.hold_paint(std::move(lease));
-  }
-  if (!paint_bucket_.take(now)) {
-    core_.reply_error({errc::rate_limited, "at most " + std::to_string(paints_per_second) +
-                                               " paints a second: paint more cells at once"},
-                      id, reply);
-    return;
   }
   // Made after the moves so far: a replay shows it from there on.
   if (!core_.feed->paint().add({core_.feed->moves().size(), paint.clear, paint.cells})) {
@@ -162,9 +177,10 @@ void client_session::on_paint(const protocol::paint_message& paint, std::string_
         {errc::too_large, "a run paints at most " + std::to_string(limits::paint_cells_per_run) +
                               " cells in all: its paint is kept as it is"},
         id, reply);
-    return;
+    return answered;
   }
   reply += protocol::write_server_message(protocol::painted_reply{core_.feed->paint().marks()}, id);
+  return answered;
 }
 
 websocket_handler::frame_result client_session::on_start(const run_request& start,
@@ -303,6 +319,11 @@ void client_session::on_timer(clock::time_point now) {
                     "no message for " + std::to_string(config.connection_idle_seconds) + " s");
       }
       return;
+    case expiry::resume_reading:
+      core_.reading_paused_until.reset();
+      if (sink) sink->resume([](std::string&) { return true; });
+      paused_sink_.reset();  // the resume posted holds the connection now
+      break;
     case expiry::none:
       break;
   }

@@ -20,7 +20,9 @@ bool may_show_run(const competition_hub* hub, bool ranked,
 
 // Why a run may not be watched now (404: no such run, 403: ranked, until the
 // mazes may be shown), or nullopt: what /spectate/{run} answers before its
-// upgrade and GET /api/runs/{run} answers a page before it connects.
-std::optional<target_refusal> watch_refusal(const competition_hub* hub, const run_feed* feed);
+// upgrade and GET /api/runs/{run} answers a page before it connects. A run
+// with no feed that the store has (`stored`, a ranked one) is no 404.
+std::optional<target_refusal> watch_refusal(const competition_hub* hub, const run_feed* feed,
+                                            bool stored = false);
 
 }  // namespace ariadne

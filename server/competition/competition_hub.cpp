@@ -297,23 +297,12 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   return {std::make_shared<const std::string>(ariadne::leaderboard_json(
               rules_.name, unix_ms(now), challenges, rows, ranked, details, revealed)),
           std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details)),
-          std::make_shared<const std::string>(build_competition_json(now))};
+          std::make_shared<const std::string>(build_competition_json(now)),
+          history_.update(reader, challenges, competitors, ranked, details, unix_ms(now))};
 }
 
 void competition_hub::refresh_leaderboard_now() {
   board_->refresh_now();
-}
-
-std::shared_ptr<const std::string> competition_hub::leaderboard_json() const {
-  return board_->current().board_json;
-}
-
-std::shared_ptr<const std::string> competition_hub::leaderboard_csv() const {
-  return board_->current().board_csv;
-}
-
-std::shared_ptr<const std::string> competition_hub::competition_json() const {
-  return board_->current().competition_json;
 }
 
 std::string competition_hub::build_competition_json(time_point now) const {
@@ -367,9 +356,10 @@ bool competition_hub::reveals_ranked_runs(time_point now) const {
   return schedule_.closed(now) && !mirror_.book.any_in_play();
 }
 
-std::vector<ranked_run_record> competition_hub::earlier_runs() const {
+std::vector<ranked_run_record> competition_hub::earlier_runs(
+    std::optional<std::uint64_t> only) const {
   std::lock_guard lock(mutex_);
-  return mirror_.earlier;
+  return mirror_.earlier_of(only);
 }
 
 std::string competition_hub::summary(time_point now) const {

@@ -18,6 +18,7 @@
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
 #include "server/competition/attempt_book.hpp"
+#include "server/competition/board_history.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/competition_schedule.hpp"
 #include "server/competition/competitor_names.hpp"
@@ -110,14 +111,12 @@ class competition_hub {
   // True when name is a competitor's (ASCII case aside): a player without
   // its token may not show under it in /api/runs or on the pages.
   bool is_competitor_name(std::string_view name) const { return competitor_names_.contains(name); }
-  // GET /api/leaderboard and /api/leaderboard.csv, from the cache.
-  std::shared_ptr<const std::string> leaderboard_json() const;
-  std::shared_ptr<const std::string> leaderboard_csv() const;
+  // What the cache publishes: GET /api/leaderboard, /api/leaderboard.csv,
+  // /api/leaderboard/history and /api/competition (the challenges, and
+  // once closed every seed dealt, of runs that have ended).
+  leaderboard_cache::documents published() const { return board_->current(); }
   // Blocks until the cache reflects every write made so far (tests, admin).
   void refresh_leaderboard_now();
-  // GET /api/competition, from the cache: the challenges, and once closed
-  // every seed dealt (of runs that have ended).
-  std::shared_ptr<const std::string> competition_json() const;
   // The same, built now.
   std::string build_competition_json(time_point now) const;
   // True while a challenge is played on the named maze: until the close it
@@ -142,8 +141,9 @@ class competition_hub {
   std::string summary(time_point now) const;
   // The ranked runs that ended before this server started, the latest
   // (at most results_mirror::earlier_kept) last: the run lists show them
-  // after a restart, which forgets the runs in memory.
-  std::vector<ranked_run_record> earlier_runs() const;
+  // after a restart, which forgets the runs in memory. With `only`, that
+  // run alone (if it is kept).
+  std::vector<ranked_run_record> earlier_runs(std::optional<std::uint64_t> only = {}) const;
   // Prometheus lines: ranked runs by status, store commit latency.
   std::string metrics_text() const;
 
@@ -158,6 +158,7 @@ class competition_hub {
   std::uint64_t last_run_number_ = 0;
 
   std::string schedule_problem_;       // the last one logged (the leaderboard thread's)
+  board_history history_;              // the leaderboard thread's too
   competitor_names competitor_names_;  // its own lock
   mutable std::mutex mutex_;           // guards what follows
   competition_schedule schedule_;

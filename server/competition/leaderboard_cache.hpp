@@ -14,9 +14,9 @@
 
 namespace ariadne {
 
-// The documents a competition publishes (/api/leaderboard, its CSV,
-// /api/competition), rebuilt on a thread of its own with its own read-only
-// connection to the database: after each write (at most every
+// The documents a competition publishes (/api/leaderboard, its CSV and its
+// history, /api/competition), rebuilt on a thread of its own with its own
+// read-only connection to the database: after each write (at most every
 // min_interval), and every second for ariadne-admin's changes. HTTP
 // handlers read the cached strings. Thread-safe.
 class leaderboard_cache {
@@ -25,6 +25,7 @@ class leaderboard_cache {
     std::shared_ptr<const std::string> board_json;
     std::shared_ptr<const std::string> board_csv;
     std::shared_ptr<const std::string> competition_json;
+    std::shared_ptr<const std::string> history_json;
   };
   // Builds the documents; the reader is the cache's own connection.
   using rebuild_fn = std::function<documents(results_store& reader)>;

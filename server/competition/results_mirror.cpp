@@ -26,4 +26,13 @@ results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
   return m;
 }
 
+std::vector<ranked_run_record> results_mirror::earlier_of(std::optional<std::uint64_t> run) const {
+  if (!run) return earlier;
+  std::vector<ranked_run_record> one;
+  for (const ranked_run_record& r : earlier) {
+    if (r.run == *run) one.push_back(r);
+  }
+  return one;
+}
+
 }  // namespace ariadne

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ struct results_mirror {
   // The mirror of the store's runs (at the start, and after a reset).
   static results_mirror of(const std::vector<ranked_run_record>& runs,
                            const competition_rules& rules);
+  // The earlier runs, or only the one numbered `run` (none if it is not kept).
+  std::vector<ranked_run_record> earlier_of(std::optional<std::uint64_t> run) const;
 };
 
 }  // namespace ariadne

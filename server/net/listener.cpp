@@ -86,10 +86,12 @@ void listener::on_accept(error_code ec, tcp::socket socket) {
   connection_slot slot =
       context_->admission().admit(address_ec ? std::string() : budget_address(peer.address()));
   if (slot.admitted() || slot.refused()) {
-    if (const std::size_t bytes = context_->config().socket_send_buffer; bytes != 0) {
-      error_code ignored;
+    error_code ignored;
+    if (const std::size_t bytes = context_->config().socket_send_buffer; bytes != 0)
       socket.set_option(net::socket_base::send_buffer_size(static_cast<int>(bytes)), ignored);
-    }
+    // Replies go out as they are made: Nagle's algorithm would hold one
+    // behind an unacknowledged other (up to the peer's delayed ACK, 40 ms).
+    socket.set_option(tcp::no_delay(true), ignored);
     std::make_shared<http_session>(std::move(socket), context_, std::move(slot))->run();
   } else {
     // Even refusals are too many: close at once.

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/model/run_result.hpp"
+#include "server/competition/board_history.hpp"
 
 namespace ariadne {
 namespace {
@@ -237,6 +240,39 @@ TEST(leaderboard, standard_errors_tell_which_places_are_decided) {
   EXPECT_FALSE(one[0].decided);
   EXPECT_NE(leaderboard_json("cup", 0, two_challenges(), one, 1).find(R"("total_error":null)"),
             std::string::npos);
+}
+
+TEST(leaderboard, history_ranks_the_results_ended_by_each_moment) {
+  const std::vector<competitor_record> people{
+      {1, "ann", false, 0}, {2, "bo", false, 0}, {3, "cy", false, 0}};
+  std::vector<ranked_run_record> runs{
+      run(2, "b", 1, "found", 40, 10, 1000),  // bo leads at first: 100 x 3 x 0.25 / 4
+      run(1, "a", 1, "found", 10, 10, 1500),  // ann: 25, bo still ahead
+      run(1, "b", 1, "found", 10, 10, 3000),  // ann: 100
+  };
+  runs.push_back(run(3, "a", 1, "found", 10, 10, 2000));
+  runs.back().status = "interrupted";  // never counted
+  runs.push_back(run(1, "a", 2, "found", 10, 10, 0));
+  runs.back().status = "in_play";
+  const auto doc =
+      nlohmann::json::parse(board_history_json(two_challenges(), people, runs, true, 5));
+  EXPECT_EQ(doc["times"], nlohmann::json::parse("[1000, 1500, 2000, 2500, 3000]"));
+  ASSERT_EQ(doc["leaders"].size(), 2U);               // cy never played
+  EXPECT_EQ(doc["leaders"][0]["competitor"], "ann");  // the board's order now
+  EXPECT_EQ(doc["leaders"][0]["totals"], nlohmann::json::parse("[0, 25, 25, 25, 100]"));
+  EXPECT_EQ(doc["leaders"][1]["competitor"], "bo");
+  EXPECT_EQ(doc["leaders"][1]["totals"], nlohmann::json::parse("[18.8, 18.8, 18.8, 18.8, 18.8]"));
+  // Without the details the totals are whole, as the board shows them.
+  const auto rounded =
+      nlohmann::json::parse(board_history_json(two_challenges(), people, runs, false, 2));
+  EXPECT_EQ(rounded["leaders"][1]["totals"], nlohmann::json::parse("[19, 19]"));
+  EXPECT_EQ(rounded["leaders"][0]["totals"], nlohmann::json::parse("[0, 100]"));
+  // A leader count keeps the first ones; no result, no line.
+  const auto one =
+      nlohmann::json::parse(board_history_json(two_challenges(), people, runs, true, 3, 1));
+  EXPECT_EQ(one["leaders"].size(), 1U);
+  const auto none = nlohmann::json::parse(board_history_json(two_challenges(), people, {}, true));
+  EXPECT_TRUE(none["times"].empty() && none["leaders"].empty());
 }
 
 }  // namespace

@@ -243,9 +243,8 @@ def home_page(port, run):
             check(link.endswith(f"/replay?url=/api/replays/{run}"),
                   f"the run from before the restart links its replay: {link}")
             check(http_get(port, f"/api/replays/{run}")[0] == 200, "which the server serves")
-            overflow = driver.execute_script(
-                "return document.documentElement.scrollWidth > window.innerWidth")
-            check(not overflow, f"no sideways scrolling at {width} px")
+            overflow = browser.sideways_px(driver)
+            check(not overflow, f"no sideways scrolling at {width} px ({overflow} px)")
             errors = browser.console_errors(driver)
             check(not errors, f"the console at {width} px: {errors}")
             os.makedirs(os.path.join(BUILD, "artifacts"), exist_ok=True)

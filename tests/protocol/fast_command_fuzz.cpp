@@ -1,6 +1,6 @@
-// Differential fuzzing of the fast command reader against the full parser:
-// whatever parse_fast_command accepts, parse_client_message must accept too,
-// as the same command with the same id; a frame with a NUL in it, or a
+// Differential fuzzing of the fast readers against the full parser: whatever
+// parse_fast_command or parse_fast_paint accepts, parse_client_message must
+// accept too, as the same command or paint with the same id; a frame with a NUL in it, or a
 // leading byte-order mark, is refused by both; and the id echoed (its raw text,
 // protocol/raw_json.hpp) reads back as exactly the value nlohmann reads. Built two ways:
 // - with clang's -fsanitize=fuzzer (scripts/fuzz-codec.sh) as a libFuzzer target;
@@ -15,6 +15,7 @@
 #include "core/maze/rng.hpp"
 #include "protocol/client_reader.hpp"
 #include "protocol/fast_command.hpp"
+#include "protocol/fast_paint.hpp"
 #include "protocol/message_writer.hpp"
 #include "protocol/raw_json.hpp"
 
@@ -52,8 +53,25 @@ void check_raw_id(std::string_view text) {
   if (reread.is_discarded() || reread != *it) disagree(text, "raw id");
 }
 
+// A paint the fast reader takes is the full parser's, cell for cell.
+void check_paint(std::string_view text) {
+  const auto fast = parse_fast_paint(text);
+  if (!fast) return;
+  if (refused_before_parsing(text)) disagree(text, "fast paint took a NUL or a byte-order mark");
+  const auto full = parse_client_message(text);
+  const auto* request = std::get_if<client_request>(&full);
+  if (request == nullptr) disagree(text, "full parser refused the paint");
+  if (request->id != fast->id) disagree(text, "paint id");
+  const auto* paint = std::get_if<paint_message>(&request->message);
+  if (paint == nullptr || paint->clear != fast->message.clear ||
+      paint->cells != fast->message.cells) {
+    disagree(text, "paint");
+  }
+}
+
 void check(std::string_view text) {
   check_raw_id(text);
+  check_paint(text);
   const auto fast = parse_fast_command(text);
   if (refused_before_parsing(text)) {
     if (fast) disagree(text, "fast reader took a NUL or a byte-order mark");
@@ -113,6 +131,10 @@ int main(int argc, char** argv) {
       R"({"type":"move","id":{"deep":[1,{"id":2}]},"dir":"N"})",
       std::string(R"({"type":"move","dir":"N"})") + '\0' + "garbage",
       "\xEF\xBB\xBF" + std::string(R"({"type":"move","dir":"N","id":5})"),
+      R"({"type":"paint","cells":[{"x":1,"y":2,"colour":"red","text":"ab"},{"x":3,"y":0}]})",
+      R"({"id":9,"type":"paint","clear":true,"cells":[]})",
+      R"({"type":"paint","clear":false,"cells":[{"y":10,"x":20,"colour":null,"text":"dead"}]})",
+      R"( {"cells" : [ {"x" : 0 , "y" : 0 , "note" : true} ] , "type" : "paint" } )",
   };
   const long iterations = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 200000;
   for (const auto& seed : seeds)

@@ -34,6 +34,12 @@ def browser(width=1280, height=900):
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
+def sideways_px(driver):
+    """How far the page scrolls sideways: 0 when all of it fits the window's width."""
+    return max(0, driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
 def console_errors(driver):
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 

@@ -103,9 +103,8 @@ def home_page(port, runs):
             driver.find_element(By.ID, "filter").send_keys("zzz")
             check(driver.find_element(By.ID, "no-finished").text ==
                   'No run matching "FRONTIERzzz" has finished yet.', "and says when none match")
-            overflow = driver.execute_script(
-                "return document.documentElement.scrollWidth > window.innerWidth")
-            check(not overflow, f"no sideways scrolling at {width} px")
+            overflow = browser.sideways_px(driver)
+            check(not overflow, f"no sideways scrolling at {width} px ({overflow} px)")
             check(not browser.console_errors(driver), f"a clean console at {width} px")
             driver.find_element(By.ID, "filter").clear()
             driver.execute_script("document.getElementById('filter').dispatchEvent(new Event('input'))")

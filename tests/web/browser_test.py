@@ -18,7 +18,7 @@ from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 from ariadne_client import Drone, explore  # noqa: E402
 
-from browser import answered_at_ms, browser, console_errors, missing  # noqa: E402
+from browser import answered_at_ms, browser, console_errors, missing, sideways_px  # noqa: E402
 
 if missing():
     print(f"SKIP: {missing()}")
@@ -128,19 +128,60 @@ async def playground(driver, base):
           "an endless bot is stopped and the page still answers")
 
 
-async def phone(base, run):
-    """The watch page, the replay viewer and the playground at a phone's
-    width: nothing runs off the side, no console error."""
+async def versus(driver, base, port, run, result):
+    """/versus: the run beside another bot's on the same maze, both at the
+    same move attempt, each to its server's exact counts, with a verdict."""
+    drone = await Drone.connect(f"ws://127.0.0.1:{port}/ws", "browser-bot", bot="bumper")
+    await drone.request({"type": "start", "maze": {
+        "generator": "recursive_backtracker", "width": 48, "height": 36, "seed": 4}})
+    for _ in range(9):
+        await drone.move("S")
+    await explore(drone)
+    other, second = drone.state["run"], drone.state["result"]
+    await drone.close()
+    await asyncio.to_thread(driver.get, f"{base}/versus?a={run}&b={other}")
+    wait = WebDriverWait(driver, 30)
+    await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "viewer").is_displayed())
+    check("same maze" in text(driver, "same-maze"), f"the same maze is said: {text(driver, 'same-maze')}")
+    driver.execute_script("""const s = document.getElementById('scrub');
+        s.value = 5; s.dispatchEvent(new Event('input'));""")
+    check(text(driver, "at").startswith("move 5 /") and
+          int(text(driver, "steps-a")) + int(text(driver, "bumps-a")) == 5 and
+          text(driver, "bumps-b") == "5", "both runs at move 5")
+    driver.execute_script("""const s = document.getElementById('scrub');
+        s.value = s.max; s.dispatchEvent(new Event('input'));""")
+    for side, r in (("a", result), ("b", second)):
+        check(text(driver, f"steps-{side}") == str(r["steps"]) and
+              text(driver, f"bumps-{side}") == str(r["bumps"]) and
+              text(driver, f"score-{side}") == str(r["score"]),
+              f"run {side} ends at the server's counts {r['steps']}/{r['bumps']}")
+    check("better by" in text(driver, "verdict") or "tie" in text(driver, "verdict"),
+          f"the verdict: {text(driver, 'verdict')}")
+    check(canvas_colours(driver, "view-a") > 4 and canvas_colours(driver, "view-b") > 4,
+          "both mazes are drawn")
+    check(driver.find_element(By.CSS_SELECTOR, "#curve path.curve.second").get_attribute("d").count("L") > 10,
+          "the second run's curve is drawn beside the first")
+    driver.save_screenshot(os.path.join(artifacts, "versus.png"))
+    errors = console_errors(driver)
+    check(not errors, f"the versus page's console has no error {errors}")
+    await asyncio.to_thread(driver.get, f"{base}/versus?a={run}&b=x")
+    await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "error").is_displayed())
+    check("/versus?a=RUN&b=RUN" in text(driver, "error"), "a bad address says how to write it")
+    return other
+
+
+async def phone(base, run, other):
+    """The watch page, the replay viewer, the comparison and the playground
+    at a phone's width: nothing runs off the side, no console error."""
     driver = await asyncio.to_thread(browser, 390, 844)
     try:
         for path, ready in ((f"/watch/{run}", "result"), (f"/replay?url=/api/replays/{run}", "viewer"),
-                            ("/play", "run")):
+                            (f"/versus?a={run}&b={other}", "viewer"), ("/play", "run")):
             await asyncio.to_thread(driver.get, f"{base}{path}")
             await asyncio.to_thread(WebDriverWait(driver, 30).until,
                                     lambda d: d.find_element(By.ID, ready).is_displayed())
-            wide = driver.execute_script(
-                "return document.documentElement.scrollWidth > window.innerWidth")
-            check(not wide, f"{path} at 390 px: no sideways scrolling")
+            wide = sideways_px(driver)
+            check(not wide, f"{path} at 390 px: no sideways scrolling ({wide} px)")
             errors = console_errors(driver)
             check(not errors, f"{path} at 390 px: a clean console {errors}")
             name = path.strip("/").split("?")[0].split("/")[0] or "home"
@@ -284,8 +325,9 @@ async def main():
         driver.save_screenshot(os.path.join(artifacts, "home.png"))
         errors = console_errors(driver)
         check(not errors, f"the home page's console has no error {errors}")
+        other = await versus(driver, base, port, run, result)
         await playground(driver, base)
-        await phone(base, run)
+        await phone(base, run, other)
     finally:
         driver.quit()
         stop_server(proc)

@@ -1,10 +1,13 @@
 #!/usr/bin/python3
-"""The home page of a competition in a real browser (headless Chromium), in
-its three states (not open, open, closed), at a desktop's width and a
-phone's: the state said in words with its times, figures to their places (no
-raw float), ranks only for who played, hidden mazes said to be hidden, no
-horizontal scrolling of the page, a clean console, and a screenshot of each
-in ARTIFACTS.
+"""A competition's pages in a real browser (headless Chromium), in its three
+states (not open, open, closed), at a desktop's width and a phone's, each
+with no horizontal scrolling of the page, a clean console and a screenshot
+in ARTIFACTS. The home page: the state said in words with its times, figures
+to their places (no raw float), ranks only for who played, hidden mazes said
+to be hidden. The watch page: an unknown run, and a ranked run before the
+close, said within 2 s; after the close (and a restart) a ranked run's watch
+address leads to its replay, which plays. The playground: refused with the
+server's words where the competition has no practice, playing where it has.
 
 Usage: competition_pages_test.py BUILD_DIR ARTIFACTS_DIR"""
 import datetime
@@ -41,13 +44,14 @@ def stamp(delta_hours):
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def competition(folder, state):
+def competition(folder, state, practice=True):
     times = {"not_open": {"opens_at": stamp(2), "closes_at": stamp(50)},
              "open": {"opens_at": stamp(-1), "closes_at": stamp(50)},
              "closed": {"opens_at": stamp(-3), "closes_at": stamp(-1)}}[state]
     path = os.path.join(folder, f"{state}.json")
     with open(path, "w") as f:
-        json.dump({"name": "page-cup", "seeds": "shared", **times, "challenges": [
+        json.dump({"name": "page-cup", "seeds": "shared", "practice": practice, **times,
+                   "challenges": [
             {"id": "warm-up", "maze": {"generator": "prim", "width": 10, "height": 10},
              "attempts": 2},
             {"id": "relay", "maze": {"generator": "hunt_and_kill", "width": 12, "height": 12,
@@ -77,15 +81,94 @@ def look(port, state, expect):
                 check("hidden until the close" in challenges,
                       f"{state}: the mazes said hidden: {challenges!r}")
             check("1 set of 3 mazes" in challenges, f"{state}: a set's attempts: {challenges!r}")
-            overflow = driver.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            check(overflow <= 0, f"{state} {name}: the page scrolls sideways by {overflow} px")
-            errors = browser.console_errors(driver)
+            errors = overflow_and_console(driver, f"{state} {name}")
             check(not errors, f"{state} {name}: the console: {errors}")
             driver.save_screenshot(os.path.join(ARTIFACTS, f"competition-{state}-{name}.png"))
             yield driver, board
         finally:
             driver.quit()
+
+
+def overflow_and_console(driver, what):
+    """Checks the page does not scroll sideways; returns its console's errors."""
+    wide = browser.sideways_px(driver)
+    check(wide == 0, f"{what}: the page scrolls sideways by {wide} px")
+    return browser.console_errors(driver)
+
+
+def refused_in_time(driver, port, run, words, state, name):
+    """The watch page of `run` says `words` at once, as the server answered."""
+    driver.get(f"http://127.0.0.1:{port}/watch/{run}")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "refused").is_displayed())
+    why = driver.find_element(By.ID, "refused-why").text
+    at = browser.answered_at_ms(driver, f"/api/runs/{run}")
+    check(words in why and at is not None and at < 2000,
+          f"{state} {name}: /watch/{run} says {why!r}, answered at {at} ms")
+    check(not driver.find_element(By.ID, "view").is_displayed(),
+          f"{state} {name}: no maze drawn for a run not watched")
+    # The refusal itself (a 403 or 404 fetch) is the console's only complaint.
+    errors = overflow_and_console(driver, f"{state} {name} /watch/{run}")
+    check(all(f"/api/runs/{run}" in e for e in errors), f"{state} {name}: the console {errors}")
+    driver.save_screenshot(os.path.join(ARTIFACTS, f"competition-{state}-watch-{name}.png"))
+
+
+def other_pages(port, state, ranked_run, practice):
+    """The watch, replay and play pages of the competition in `state`."""
+    for width, height, name in WIDTHS:
+        driver = browser.browser(width, height)
+        try:
+            refused_in_time(driver, port, 999999, "no such run", state, name)
+            if ranked_run is not None and state == "open":
+                refused_in_time(driver, port, ranked_run, "once the competition has closed",
+                                state, name)
+                driver.get(f"http://127.0.0.1:{port}/replay?url=/api/replays/{ranked_run}")
+                WebDriverWait(driver, 10).until(
+                    lambda d: d.find_element(By.ID, "error").is_displayed())
+                said = driver.find_element(By.ID, "error").text
+                check("published once the competition has closed" in said and
+                      not driver.find_element(By.ID, "viewer").is_displayed(),
+                      f"{state} {name}: a ranked replay before the close: {said!r}")
+                browser.console_errors(driver)  # the 403 itself
+            if ranked_run is not None and state == "closed":
+                # A run of an earlier server: its watch address leads to its replay.
+                driver.get(f"http://127.0.0.1:{port}/watch/{ranked_run}")
+                WebDriverWait(driver, 20).until(
+                    lambda d: "/replay" in d.current_url and
+                    "matches" in d.find_element(By.ID, "hash").text)
+                check(driver.find_element(By.ID, "viewer").is_displayed() and
+                      "ranked" not in driver.find_element(By.ID, "error").text,
+                      f"{state} {name}: /watch/{ranked_run} opens its replay")
+                errors = overflow_and_console(driver, f"{state} {name} replay")
+                check(not errors, f"{state} {name}: the replay's console {errors}")
+                driver.save_screenshot(os.path.join(ARTIFACTS, f"competition-{state}-replay-{name}.png"))
+            driver.get(f"http://127.0.0.1:{port}/play")
+            WebDriverWait(driver, 20).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#generator option"))
+            driver.find_element(By.ID, "run").click()
+            if practice:
+                WebDriverWait(driver, 60).until(
+                    lambda d: d.find_elements(By.CSS_SELECTOR, "#history tbody tr") or
+                    d.find_element(By.ID, "error").is_displayed())
+                check(not driver.find_element(By.ID, "error").is_displayed(),
+                      f"{state} {name}: the playground plays: "
+                      f"{driver.find_element(By.ID, 'error').text!r}")
+            else:
+                WebDriverWait(driver, 20).until(
+                    lambda d: d.find_element(By.ID, "error").is_displayed())
+                said = driver.find_element(By.ID, "error").text
+                check("no practice starts" in said and driver.find_element(By.ID, "run").is_enabled(),
+                      f"{state} {name}: the playground says why it cannot play: {said!r}")
+            errors = overflow_and_console(driver, f"{state} {name} /play")
+            check(not errors, f"{state} {name}: the playground's console {errors}")
+            driver.save_screenshot(os.path.join(ARTIFACTS, f"competition-{state}-play-{name}.png"))
+        finally:
+            driver.quit()
+
+
+def ranked_run_of(db):
+    runs = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs", "--format", "json"],
+                                     capture_output=True, text=True, check=True).stdout)
+    return runs[0]["run"] if runs else None
 
 
 def main():
@@ -94,12 +177,17 @@ def main():
     tokens = {n: subprocess.run([ADMIN, "--db", db, "add-competitor", n], capture_output=True,
                                 text=True, check=True).stdout.strip() for n in ("ann", "bo")}
     # Not open: nobody has played, so nobody is ranked yet.
-    proc, port = start_server(SERVER, "--competition", competition(folder, "not_open"), "--db", db)
+    proc, port = start_server(SERVER, "--competition",
+                              competition(folder, "not_open", practice=False), "--db", db)
     try:
-        for _, board in look(port, "not_open", "not open yet: opens in"):
+        for driver, board in look(port, "not_open", "not open yet: opens in"):
+            check(driver.find_element(By.ID, "no-history").is_displayed() and
+                  not driver.find_element(By.ID, "history").is_displayed(),
+                  "no plot over time before the first result, and a word why")
             rows = [line for line in board.splitlines() if "ann" in line or "bo" in line]
             check(rows and all(line.startswith("-") for line in rows),
                   f"no rank before anyone played: {rows}")
+        other_pages(port, "not_open", None, practice=False)
     finally:
         stop_server(proc)
     proc, port = start_server(SERVER, "--competition", competition(folder, "open"), "--db", db)
@@ -113,12 +201,25 @@ def main():
         check(ranked >= 0, "the leaderboard answers")
         for _, board in look(port, "open", "open: closes in"):
             check("attempts)" in board, f"the attempts are labelled: {board!r}")
+        ranked_run = ranked_run_of(db)
+        check(ranked_run is not None, "the store has the ranked runs")
+        other_pages(port, "open", ranked_run, practice=True)
     finally:
         stop_server(proc)
     proc, port = start_server(SERVER, "--competition", competition(folder, "closed"), "--db", db)
     try:
+        history = json.loads(http_get(port, "/api/leaderboard/history")[1])
+        check([line["competitor"] for line in history["leaders"]] == ["ann", "bo"] and
+              history["times"] == sorted(history["times"]) and len(history["times"]) > 1 and
+              all(len(line["totals"]) == len(history["times"]) for line in history["leaders"]),
+              f"the leaderboard over time: {history}")
         for driver, board in look(port, "closed", "closed at"):
             check("\u00b1" in board, f"the totals with their errors after the close: {board!r}")
+            lines = driver.find_elements(By.CSS_SELECTOR, "#history path.curve")
+            check(len(lines) == 2 and driver.find_element(By.ID, "history").is_displayed() and
+                  all(line.get_attribute("d").count("L") > 0 for line in lines),
+                  "the leaders over time are drawn, a line each")
+        other_pages(port, "closed", ranked_run, practice=True)
     finally:
         stop_server(proc)
     checks.finish()

@@ -50,3 +50,31 @@ test('the clock says the elapsed time and the moves a second over its window', (
   assert.equal(clock.elapsedText(9000), '0:03', 'the clock stops at the end');
   assert.equal(clock.rateText(9000), '-');
 });
+
+test('the leaders over time: a round top, names kept apart, moments to the span', async () => {
+  const { historyLines, momentText, niceTop } = await import('../../web/js/plot.mjs');
+  assert.deepEqual(
+    [0.3, 1, 7, 15, 20, 21, 99, 100, 140].map(niceTop),
+    [1, 1, 10, 20, 20, 50, 100, 100, 200],
+  );
+  const { lines, top } = historyLines(
+    {
+      times: [1000, 2000, 3000],
+      leaders: [
+        { competitor: 'ann', totals: [0, 10, 15.7] },
+        { competitor: 'bo', totals: [0, 5, 14.3] },
+      ],
+    },
+    { width: 300, height: 120 },
+  );
+  assert.equal(top, 20);
+  assert.equal(lines[0].d, 'M0.0,120.0L150.0,60.0L300.0,25.8');
+  assert.ok(lines[1].label[1] - lines[0].label[1] >= 12, 'the names do not overlap');
+  assert.deepEqual(lines[0].label, lines[0].end, 'the top name stays at its line');
+  assert.deepEqual(historyLines({ times: [], leaders: [] }, { width: 1, height: 1 }).lines, []);
+  const at = Date.UTC(2026, 11, 2, 3, 18, 42);
+  assert.equal(momentText(at, 60000), '03:18:42');
+  assert.equal(momentText(at + 5, 900), '03:18:42.005');
+  assert.equal(momentText(at, 3600000), '03:18');
+  assert.equal(momentText(at, 3 * 86400000), '2026-12-02 03:18');
+});

@@ -12,6 +12,7 @@ import {
   timeText,
   totalText,
 } from './board.mjs';
+import { drawHistory } from './plot.mjs';
 
 // A challenge's cell: its mark, then (after the close) its attempts' replays.
 function markCell(mark, mazes, key, opened) {
@@ -116,6 +117,18 @@ function showRuns() {
 // again, so a reader's open list of replays stays open.
 let shown = '';
 
+let historyShown = '';
+
+function showHistory(history) {
+  const text = JSON.stringify(history);
+  if (text === historyShown) return;
+  historyShown = text;
+  const any = (history.times ?? []).length > 0 && (history.leaders ?? []).length > 0;
+  $('history-plot').hidden = !any;
+  $('no-history').hidden = any;
+  if (any) drawHistory($('history'), history);
+}
+
 async function refreshCompetition() {
   const competition = await getJson('/api/competition');
   const board = await getJson('/api/leaderboard');
@@ -129,6 +142,7 @@ async function refreshCompetition() {
   const announcement = competition.announcement ?? '';
   setText('announcement', announcement);
   $('announcement').hidden = announcement === '';
+  showHistory(await getJson('/api/leaderboard/history'));
   const built = JSON.stringify([competition, board.rows]);
   if (built === shown) return;
   shown = built;

@@ -39,3 +39,39 @@ export async function getJson(url) {
   if (!response.ok) throw new Error(`${url}: ${response.status} ${(await response.text()).trim()}`);
   return response.json();
 }
+
+/** The move an address asks for: PAGE?...#move=N (0 without one). */
+export function moveInAddress() {
+  const match = /^#move=(\d+)$/.exec(location.hash);
+  return match ? Number(match[1]) : 0;
+}
+
+// At most a few times a second: browsers limit how often a page rewrites it.
+let addressTimer = null;
+/** Keeps the move shown in the address (at() says it), so a moment can be shared. */
+export function keepMoveInAddress(at) {
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(() => {
+    const move = at();
+    if (move !== null) {
+      history.replaceState(null, '', `${location.pathname}${location.search}#move=${move}`);
+    }
+  }, 250);
+}
+
+/** The player's keys of the replay pages: space plays and pauses, the arrows
+ * step back and forth (step(-1), step(1)); not while the visitor types in a
+ * field, nor before ready(). */
+export function bindPlayerKeys({ ready, toggle, step }) {
+  document.addEventListener('keydown', (e) => {
+    const typing =
+      e.target instanceof HTMLInputElement &&
+      !['range', 'checkbox', 'button'].includes(e.target.type);
+    if (!ready() || typing) return;
+    const action = { ' ': toggle, ArrowLeft: () => step(-1), ArrowRight: () => step(1) }[e.key];
+    if (action) {
+      e.preventDefault();
+      action();
+    }
+  });
+}

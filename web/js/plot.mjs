@@ -13,8 +13,9 @@ function element(name, attributes) {
 }
 
 /** Fills svg with the curve's points on axes up to maxX steps and maxY
- * cells; marker: [steps, seen] to point at, or null. */
-export function drawCurve(svg, points, { maxX, maxY, marker = null }) {
+ * cells; marker: [steps, seen] to point at, or null; second: another run's
+ * { points, marker } on the same axes, in the second colour. */
+export function drawCurve(svg, points, { maxX, maxY, marker = null, second = null }) {
   svg.setAttribute('viewBox', `-36 -8 ${WIDTH + 44} ${HEIGHT + 28}`);
   const box = { width: WIDTH, height: HEIGHT, maxX, maxY };
   const text = (x, y, value, anchor) => {
@@ -30,15 +31,24 @@ export function drawCurve(svg, points, { maxX, maxY, marker = null }) {
     text(WIDTH, HEIGHT + 16, `${maxX} steps`, 'end'),
     text(-4, HEIGHT / 2 + 4, 'cells', 'end'),
   ];
-  if (marker) {
+  const point = (at, className) => {
     const [x, y] = [
-      (marker[0] * WIDTH) / Math.max(1, maxX),
-      HEIGHT - (marker[1] * HEIGHT) / Math.max(1, maxY),
+      (at[0] * WIDTH) / Math.max(1, maxX),
+      HEIGHT - (at[1] * HEIGHT) / Math.max(1, maxY),
     ];
     children.push(
-      element('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 3.5, class: 'marker' }),
+      element('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 3.5, class: className }),
     );
+  };
+  if (second) {
+    children.splice(
+      2,
+      0,
+      element('path', { d: curvePath(second.points, box), class: 'curve second' }),
+    );
+    if (second.marker) point(second.marker, 'marker second');
   }
+  if (marker) point(marker, 'marker');
   svg.replaceChildren(...children);
 }
 
@@ -77,5 +87,89 @@ export function drawSeries(svg, series, seeds) {
     const [li, le] = s.points.at(-1);
     children.push(label(x(li) + 6, y(le) + 4, s.bot, 'start', s.mine ? 'axis mine' : 'axis'));
   }
+  svg.replaceChildren(...children);
+}
+
+/** The least of 1, 2 or 5 times a power of ten at or above value (at least 1). */
+export function niceTop(value) {
+  let power = 1;
+  while (power * 10 <= value) power *= 10;
+  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
+  return 10 * power;
+}
+
+/** The leaderboard over time (/api/leaderboard/history) as lines on a box
+ * width x height, free of the DOM: x from the first moment to the last, y
+ * from 0 to a round number at or above the highest total; each leader's path,
+ * and where its name goes: beside its end, moved apart from the others'
+ * names so that none covers another. */
+export function historyLines(history, { width, height, labelGap = 12 }) {
+  const times = history.times ?? [];
+  const leaders = history.leaders ?? [];
+  if (times.length === 0) return { lines: [], top: 1 };
+  const top = niceTop(Math.max(1, ...leaders.flatMap((l) => l.totals)));
+  const span = times.at(-1) - times[0];
+  const x = (i) => (span === 0 ? width : ((times[i] - times[0]) * width) / span);
+  const y = (total) => height - (total * height) / top;
+  const lines = leaders.map((leader) => {
+    const points = leader.totals.map((t, i) => [x(i), y(t)]);
+    return {
+      name: leader.competitor,
+      d: points
+        .map(([px, py], i) => `${i === 0 ? 'M' : 'L'}${px.toFixed(1)},${py.toFixed(1)}`)
+        .join(''),
+      end: points.at(-1),
+      label: [...points.at(-1)],
+    };
+  });
+  // From the top down, each name at least labelGap below the one above it.
+  const byHeight = [...lines].sort((p, q) => p.end[1] - q.end[1]);
+  for (let k = 1; k < byHeight.length; k++) {
+    const above = byHeight[k - 1].label[1];
+    if (byHeight[k].label[1] < above + labelGap) byHeight[k].label[1] = above + labelGap;
+  }
+  return { lines, top };
+}
+
+/** A moment of the plot's axis: the date only when the plot spans days,
+ * the seconds when it spans minutes, the milliseconds within seconds. */
+export function momentText(ms, spanMs) {
+  const iso = new Date(ms).toISOString();
+  if (spanMs >= 86400000) return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  if (spanMs < 10000) return iso.slice(11, 23);
+  if (spanMs < 600000) return iso.slice(11, 19);
+  return iso.slice(11, 16);
+}
+
+/** Fills svg with the leaderboard over time: a line a leader, named at its
+ * end, the first and last moments (UTC) under the axis. */
+export function drawHistory(svg, history) {
+  svg.setAttribute('viewBox', `-36 -8 ${WIDTH + 140} ${HEIGHT + 28}`);
+  const { lines, top } = historyLines(history, { width: WIDTH, height: HEIGHT });
+  const label = (x, y, value, anchor, className = 'axis') => {
+    const node = element('text', { x, y, 'text-anchor': anchor, class: className });
+    node.textContent = value;
+    return node;
+  };
+  const children = [
+    element('path', { d: `M0,0V${HEIGHT}H${WIDTH}`, class: 'frame' }),
+    label(-4, 8, String(top), 'end'),
+    label(-4, HEIGHT, '0', 'end'),
+    label(-4, HEIGHT / 2 + 4, 'total', 'end'),
+  ];
+  const times = history.times ?? [];
+  if (times.length > 0) {
+    const span = times.at(-1) - times[0];
+    children.push(label(0, HEIGHT + 16, momentText(times[0], span), 'start'));
+    if (times.length > 1) {
+      children.push(label(WIDTH, HEIGHT + 16, `${momentText(times.at(-1), span)} UTC`, 'end'));
+    }
+  }
+  lines.forEach((line, k) => {
+    children.push(element('path', { d: line.d, class: `curve series-${k % 8}` }));
+    children.push(
+      label(line.label[0] + 6, line.label[1] + 4, line.name, 'start', `axis series-${k % 8}`),
+    );
+  });
   svg.replaceChildren(...children);
 }

@@ -1,7 +1,15 @@
 // The replay viewer: /replay?url=... or a local file.
 import { decodeReplay, ReplayGame, optimalPaths, wallsDigest, ownReplayUrl } from './replay.mjs';
 import { MazeCanvas } from './draw.mjs';
-import { $, setText, showError, getJson } from './page.mjs';
+import {
+  $,
+  setText,
+  showError,
+  getJson,
+  moveInAddress,
+  keepMoveInAddress,
+  bindPlayerKeys,
+} from './page.mjs';
 import { replayCurve } from './curve.mjs';
 import { drawCurve } from './plot.mjs';
 import { Paint } from './paint.mjs';
@@ -26,23 +34,6 @@ function canvasPixels() {
   const h = window.innerHeight;
   if (w < 760) return Math.max(160, Math.min(w - 40, h - 160));
   return Math.max(200, Math.min(560, Math.floor((w - 380) / 2), h - 200));
-}
-
-// The move the address asks for: /replay?url=...#move=N.
-function moveInAddress() {
-  const match = /^#move=(\d+)$/.exec(location.hash);
-  return match ? Number(match[1]) : 0;
-}
-
-// At most a few times a second: browsers limit how often a page rewrites it.
-let addressTimer = null;
-function keepMoveInAddress() {
-  clearTimeout(addressTimer);
-  addressTimer = setTimeout(() => {
-    if (game) {
-      history.replaceState(null, '', `${location.pathname}${location.search}#move=${game.at}`);
-    }
-  }, 250);
 }
 
 // fromServer: fetched from this server (else a file the visitor opened).
@@ -95,6 +86,9 @@ async function open(doc, name, fromServer) {
     }
     hash.title = digest;
     most = 2;
+    // This server's replay can be set beside another of its runs.
+    $('versus').hidden = !fromServer;
+    $('versus-a').value = String(replay.run);
     seek(fromServer ? moveInAddress() : 0);
   } catch (error) {
     showError(error);
@@ -150,7 +144,7 @@ function draw() {
     maxY: game.maze.width * game.maze.height,
     marker: [game.steps, game.seen],
   });
-  if (!playing) keepMoveInAddress();
+  if (!playing) keepMoveInAddress(() => game?.at ?? null);
 }
 
 function tick(now) {
@@ -168,7 +162,7 @@ function tick(now) {
 function setPlaying(on) {
   playing = on && game !== null;
   $('play').textContent = playing ? 'pause' : 'play';
-  if (!playing && game) keepMoveInAddress();
+  if (!playing && game) keepMoveInAddress(() => game?.at ?? null);
   if (playing) {
     if (game.at >= game.replay.moves.length) seek(0);
     last = performance.now();
@@ -190,18 +184,10 @@ $('show').addEventListener('change', (e) => show(e.target.value));
 $('show-paint').addEventListener('change', () => game && draw());
 // An address edited to another #move=N goes there.
 window.addEventListener('hashchange', () => game && seek(moveInAddress()));
-document.addEventListener('keydown', (e) => {
-  if (!game || (e.target instanceof HTMLInputElement && e.target.type === 'file')) return;
-  if (e.key === ' ') {
-    e.preventDefault();
-    setPlaying(!playing);
-  } else if (e.key === 'ArrowLeft') {
-    e.preventDefault();
-    seek(game.at - 1);
-  } else if (e.key === 'ArrowRight') {
-    e.preventDefault();
-    seek(game.at + 1);
-  }
+bindPlayerKeys({
+  ready: () => game !== null,
+  toggle: () => setPlaying(!playing),
+  step: (by) => seek(game.at + by),
 });
 $('file').addEventListener('change', async (e) => {
   const file = e.target.files[0];

@@ -59,6 +59,11 @@ async function watch() {
     return;
   }
   const item = await probe.json();
+  if (item.replay) {
+    // Ended before the server last started: nothing to stream, but its replay.
+    window.location.replace(`/replay?url=${encodeURIComponent(item.replay)}`);
+    return;
+  }
   const started = Date.parse(item.started_at);
   if (!Number.isNaN(started)) live.setStartedAt(started);
   new SpectatorStream({

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store/results_store.hpp"
+
+namespace ariadne {
+
+// The leaderboard over time (GET /api/leaderboard/history, the home page's
+// plot): the totals of the board's leaders at up to `points` moments evenly
+// spaced from the first ranked result to the latest, each ranked as the
+// board ranks them (rank_competitors) on the results that had ended by then.
+// A function of the store's runs alone, so it survives restarts. Without the
+// details (shared seeds before the close) totals are whole numbers, as the
+// board shows them.
+std::string board_history_json(const std::vector<challenge_record>& challenges,
+                               const std::vector<competitor_record>& competitors,
+                               const std::vector<ranked_run_record>& runs, bool details,
+                               std::size_t points = 40, std::size_t leaders = 8);
+
+// The history document, rebuilt on the leaderboard thread from the store's
+// runs when the ranked results or the details changed, at most every
+// min_interval_ms (it reads every run). Not thread-safe: that thread's.
+class board_history {
+ public:
+  static constexpr std::int64_t min_interval_ms = 5000;
+
+  // The document: `results` counts the ranked runs the board has seen.
+  std::shared_ptr<const std::string> update(results_store& reader,
+                                            const std::vector<challenge_record>& challenges,
+                                            const std::vector<competitor_record>& competitors,
+                                            std::size_t results, bool details, std::int64_t now_ms);
+
+ private:
+  std::shared_ptr<const std::string> document_;
+  std::optional<std::size_t> results_;
+  bool details_ = false;
+  std::int64_t built_at_ms_ = 0;
+};
+
+}  // namespace ariadne

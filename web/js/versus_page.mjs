@@ -1,0 +1,165 @@
+// Two replays side by side: /versus?a=RUN&b=RUN (this server's replays).
+import { decodeReplay, optimalPaths } from './replay.mjs';
+import { MazeCanvas } from './draw.mjs';
+import {
+  $,
+  setText,
+  showError,
+  getJson,
+  moveInAddress,
+  keepMoveInAddress,
+  bindPlayerKeys,
+} from './page.mjs';
+import { drawCurve } from './plot.mjs';
+import { Versus, label } from './versus.mjs';
+
+const MOVES_PER_SECOND = 20; // at 1x
+const SIDES = ['a', 'b'];
+
+let versus = null;
+let canvases = [];
+let paths = [];
+const most = [2, 2];
+let redrawAll = true; // the next draw paints every cell (a new view)
+let playing = false;
+let credit = 0;
+let last = 0;
+
+// Each canvas's size: side by side, on a phone too (half its width each).
+function canvasPixels() {
+  const w = window.innerWidth;
+  const h = window.innerHeight;
+  if (w < 760) return Math.max(140, Math.floor((w - 40) / 2));
+  return Math.max(200, Math.min(560, Math.floor((w - 120) / 2), h - 260));
+}
+
+function draw() {
+  const trueMaze = $('show').value === 'true';
+  versus.games.forEach((game, k) => {
+    // The cells that changed, or all of them when the heat scale grew.
+    const cells = game.takeChanged();
+    let grew = false;
+    for (const i of cells ?? []) {
+      while (game.visits[i] > most[k]) {
+        most[k] *= 2;
+        grew = true;
+      }
+    }
+    const all = redrawAll || cells === null || grew;
+    if (all) for (const v of game.visits) while (v > most[k]) most[k] *= 2;
+    const each = all ? game.visits.keys() : cells;
+    const canvas = canvases[k];
+    for (const i of each) {
+      canvas.drawCell(i, trueMaze ? game.maze.digits[i] : game.sensed[i], game.visits[i], most[k]);
+    }
+    const ended = game.status !== 'active';
+    const found = game.replay.treasures.slice(0, game.found);
+    canvas.present({
+      drone: game.position,
+      start: game.replay.start,
+      treasures: !trueMaze ? found : ended ? game.replay.treasures : [...found, game.treasure],
+      path: !trueMaze ? null : ended ? paths[k].flat() : game.shortestPath(),
+    });
+    const side = SIDES[k];
+    setText(`steps-${side}`, game.steps);
+    setText(`bumps-${side}`, game.bumps);
+    setText(`found-${side}`, `${game.found} / ${game.replay.treasureCount}`);
+    setText(`score-${side}`, game.score);
+    setText(`status-${side}`, game.status);
+  });
+  redrawAll = false;
+  setText('at', `move ${versus.at} / ${versus.length}`);
+  $('scrub').value = String(versus.at);
+  const ended = versus.games.every((g) => g.status !== 'active');
+  setText('verdict', ended ? versus.verdict() : '');
+  const [a, b] = versus.games;
+  drawCurve($('curve'), versus.curves[0].points, {
+    maxX: Math.max(10, ...versus.replays.map((r) => r.result.steps)),
+    maxY: Math.max(...versus.replays.map((r) => r.maze.width * r.maze.height)),
+    marker: [a.steps, a.seen],
+    second: { points: versus.curves[1].points, marker: [b.steps, b.seen] },
+  });
+  if (!playing) keepMoveInAddress(() => versus?.at ?? null);
+}
+
+function seek(k) {
+  versus.seek(k);
+  draw();
+}
+
+function tick(now) {
+  if (!playing) return;
+  credit += ((now - last) / 1000) * MOVES_PER_SECOND * Number($('speed').value);
+  last = now;
+  const moves = Math.floor(credit);
+  credit -= moves;
+  if (moves > 0) seek(versus.at + moves);
+  if (versus.at >= versus.length) return setPlaying(false);
+  requestAnimationFrame(tick);
+}
+
+function setPlaying(on) {
+  playing = on && versus !== null;
+  $('play').textContent = playing ? 'pause' : 'play';
+  if (!playing && versus) keepMoveInAddress(() => versus?.at ?? null);
+  if (playing) {
+    if (versus.at >= versus.length) seek(0);
+    last = performance.now();
+    credit = 0;
+    requestAnimationFrame(tick);
+  }
+}
+
+async function open(a, b) {
+  const docs = await Promise.all([a, b].map((run) => getJson(`/api/replays/${run}`)));
+  const replays = docs.map((doc) => decodeReplay(doc));
+  versus = new Versus(replays);
+  paths = replays.map((r) => optimalPaths(r));
+  const pixels = canvasPixels();
+  canvases = replays.map(
+    (r, k) =>
+      new MazeCanvas($(`view-${SIDES[k]}`), r.maze.width, r.maze.height, { maxPixels: pixels }),
+  );
+  replays.forEach((r, k) => {
+    const side = SIDES[k];
+    setText(`name-${side}`, `${label(r)} on ${r.label} ${r.maze.width}x${r.maze.height}`);
+    setText(`run-${side}`, label(r));
+  });
+  setText('title', `${label(replays[0])} against ${label(replays[1])}`);
+  setText(
+    'same-maze',
+    versus.sameMaze()
+      ? 'Both runs explored the same maze, with the same treasures.'
+      : 'The runs explored different mazes: compare their efficiency, not their scores alone.',
+  );
+  $('scrub').max = String(versus.length);
+  $('viewer').hidden = false;
+  seek(moveInAddress());
+}
+
+$('play').addEventListener('click', () => setPlaying(!playing));
+$('back').addEventListener('click', () => versus && seek(versus.at - 1));
+$('forward').addEventListener('click', () => versus && seek(versus.at + 1));
+$('scrub').addEventListener('input', (e) => versus && seek(Number(e.target.value)));
+$('show').addEventListener('change', () => {
+  redrawAll = true;
+  if (versus) draw();
+});
+window.addEventListener('hashchange', () => versus && seek(moveInAddress()));
+bindPlayerKeys({
+  ready: () => versus !== null,
+  toggle: () => setPlaying(!playing),
+  step: (by) => seek(versus.at + by),
+});
+
+const params = new URLSearchParams(location.search);
+const [a, b] = [params.get('a'), params.get('b')];
+if (a !== null || b !== null) {
+  $('choose-a').value = a ?? '';
+  $('choose-b').value = b ?? '';
+  if (!/^\d+$/.test(a ?? '') || !/^\d+$/.test(b ?? '')) {
+    showError('compare two runs of this server: /versus?a=RUN&b=RUN');
+  } else {
+    open(a, b).catch(showError);
+  }
+}
