@@ -80,8 +80,8 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
   // (after the hello: before it, the full parser says hello_required).
   if (core_.greeted) {
     if (const auto paint = protocol::parse_fast_paint(frame)) {
-      if (!within_rate(paint->id, reply, now)) return answered;
-      return on_paint(paint->message, paint->id, reply, now);
+      if (within_rate(paint->id, reply, now)) on_paint(paint->message, paint->id, reply, now);
+      return answered;
     }
   }
   auto parsed = protocol::parse_client_message(frame);
@@ -119,7 +119,8 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
     return answered;
   }
   if (const auto* paint = std::get_if<protocol::paint_message>(&request.message)) {
-    return on_paint(*paint, id, reply, now);
+    on_paint(*paint, id, reply, now);
+    return answered;
   }
   const run_command command = *protocol::command_of(request.message);
   if (auto problem = core_.seat.refuse(command)) {
@@ -129,33 +130,30 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
   return play(command, id, reply, now);
 }
 
-websocket_handler::frame_result client_session::on_paint(const protocol::paint_message& paint,
-                                                         std::string_view id, std::string& reply,
-                                                         clock::time_point now) {
-  constexpr auto answered = frame_result::answered;
+void client_session::on_paint(const protocol::paint_message& paint, std::string_view id,
+                              std::string& reply, clock::time_point now) {
   if (!paint_bucket_.take(now)) {
     core_.reply_error({errc::rate_limited, "at most " + std::to_string(paints_per_second) +
                                                " paints a second: paint more cells at once"},
                       id, reply);
     // The rest of a flood waits in the sender's own socket: this connection
     // is read again once a paint is allowed (a 20th of a second).
-    core_.reading_paused_until = now + std::chrono::milliseconds(1000 / paints_per_second);
-    paused_sink_ = core_.sink.lock();
-    core_.arm_timer(starter_.pending());
-    return frame_result::deferred;
+    if (const auto sink = core_.sink.lock())
+      sink->read_later(now + std::chrono::milliseconds(1000 / paints_per_second));
+    return;
   }
   const run* r = core_.seat.current();
   if (!core_.seat.in_run() || r == nullptr || !core_.feed) {
     core_.reply_error({errc::no_run, "paint marks the cells of a run in play: start one first"}, id,
                       reply);
-    return answered;
+    return;
   }
   for (const paint_mark& m : paint.cells) {
     if (m.x < 0 || m.y < 0 || m.x >= r->maze().width() || m.y >= r->maze().height()) {
       core_.reply_error({errc::bad_request, "the cell (" + std::to_string(m.x) + ", " +
                                                 std::to_string(m.y) + ") is outside the maze"},
                         id, reply);
-      return answered;
+      return;
     }
   }
   if (!core_.slot.holds_paint()) {
@@ -167,7 +165,7 @@ websocket_handler::frame_result client_session::on_paint(const protocol::paint_m
                          "the server holds as much memory as it allows for your address: no "
                          "paint now"},
                         id, reply);
-      return answered;
+      return;
     }
     core_.slot.hold_paint(std::move(lease));
   }
@@ -177,10 +175,9 @@ websocket_handler::frame_result client_session::on_paint(const protocol::paint_m
         {errc::too_large, "a run paints at most " + std::to_string(limits::paint_cells_per_run) +
                               " cells in all: its paint is kept as it is"},
         id, reply);
-    return answered;
+    return;
   }
   reply += protocol::write_server_message(protocol::painted_reply{core_.feed->paint().marks()}, id);
-  return answered;
 }
 
 websocket_handler::frame_result client_session::on_start(const run_request& start,
@@ -319,11 +316,6 @@ void client_session::on_timer(clock::time_point now) {
                     "no message for " + std::to_string(config.connection_idle_seconds) + " s");
       }
       return;
-    case expiry::resume_reading:
-      core_.reading_paused_until.reset();
-      if (sink) sink->resume([](std::string&) { return true; });
-      paused_sink_.reset();  // the resume posted holds the connection now
-      break;
     case expiry::none:
       break;
   }

@@ -61,9 +61,9 @@ class client_session : public websocket_handler {
   frame_result on_start(const run_request& start, std::string_view id, std::string& reply,
                         clock::time_point now);
   // A paint on the run in play: kept with it for spectators and its replay.
-  // A paint past its rate is answered, then the reading pauses (deferred).
-  frame_result on_paint(const protocol::paint_message& paint, std::string_view id,
-                        std::string& reply, clock::time_point now);
+  // A paint past its rate is answered, then the reading pauses (read_later).
+  void on_paint(const protocol::paint_message& paint, std::string_view id, std::string& reply,
+                clock::time_point now);
   frame_result on_challenge_start(const std::string& challenge, std::string_view id,
                                   std::string& reply, clock::time_point now);
   void on_challenges(std::string_view id, std::string& reply);
@@ -80,9 +80,6 @@ class client_session : public websocket_handler {
   token_bucket bucket_;
   static constexpr int paints_per_second = 20;
   token_bucket paint_bucket_;  // paints, within the messages' own limit
-  // The connection, held while its reading is paused past the paint rate:
-  // no read is pending then, and nothing else would keep it alive.
-  std::shared_ptr<message_sink> paused_sink_;
   std::uint32_t rate_limited_in_a_row_ = 0;
 };
 

@@ -58,7 +58,6 @@ session_deadlines::clocks session_core::clocks(bool starting) const {
   c.connected_at = connected_at;
   c.last_activity = last_activity;
   c.last_command = last_command;
-  c.reading_paused_until = reading_paused_until;
   return c;
 }
 

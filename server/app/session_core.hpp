@@ -52,8 +52,6 @@ class session_core {
   clock::time_point connected_at;
   clock::time_point last_activity;  // any message
   clock::time_point last_command;   // a command to the run in play
-  // A paint past its rate pauses the reading (the frame is deferred) until then.
-  std::optional<clock::time_point> reading_paused_until;
 
   void set_name(std::string new_name);
   // What the client's hello called its bot ("" for nothing): shown with its runs.

@@ -15,7 +15,6 @@ std::optional<clock::time_point> next_deadline(const clocks& c, const limits& l)
   auto sooner = [&](clock::time_point t) {
     if (!next || t < *next) next = t;
   };
-  if (c.reading_paused_until) sooner(*c.reading_paused_until);
   if (!c.greeted) sooner(c.connected_at + seconds(l.hello_seconds));
   if (c.in_run) {
     if (c.run_deadline) sooner(*c.run_deadline);
@@ -28,8 +27,6 @@ std::optional<clock::time_point> next_deadline(const clocks& c, const limits& l)
 }
 
 expiry due(const clocks& c, const limits& l, clock::time_point now) {
-  // Whatever else is due comes at the timer's next turn, at once.
-  if (c.reading_paused_until && now >= *c.reading_paused_until) return expiry::resume_reading;
   if (!c.greeted && now - c.connected_at >= seconds(l.hello_seconds)) return expiry::hello;
   if (c.in_run) {
     if (c.run_deadline && now >= *c.run_deadline) return expiry::run_time;

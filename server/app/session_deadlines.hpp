@@ -32,8 +32,6 @@ struct clocks {
   clock::time_point connected_at;
   clock::time_point last_activity;  // any message
   clock::time_point last_command;   // a command to the run in play
-  // Past its paint rate a connection is not read until then.
-  std::optional<clock::time_point> reading_paused_until;
 };
 
 // What is due at a time.
@@ -44,7 +42,6 @@ enum class expiry {
   run_closed,       // the competition closed, and its grace passed: the run ends as timeout
   run_idle,         // no command for too long: the run ends as timeout
   connection_idle,  // silent between runs for too long: close (1008)
-  resume_reading,   // a pause of the reading is over
 };
 
 // The earliest deadline, or nullopt when none applies.

@@ -1,5 +1,6 @@
 #include "server/competition/board_history.hpp"
 
+#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <map>
 
 #include "server/competition/leaderboard.hpp"
+#include "server/store/store_error.hpp"
 
 namespace ariadne {
 
@@ -36,7 +38,8 @@ std::string board_history_json(const std::vector<challenge_record>& challenges,
     if (row.reached_at_ms > 0) names.push_back(row.competitor);
   }
   std::map<std::string, std::vector<double>> totals;
-  std::vector<ranked_run_record> so_far;
+  // The marks grow run by run as each moment passes: one pass over the runs.
+  mark_table marks;
   std::size_t next = 0;
   for (std::size_t k = 0; k < points; ++k) {
     const std::int64_t at =
@@ -45,9 +48,9 @@ std::string board_history_json(const std::vector<challenge_record>& challenges,
                                   (static_cast<double>(last - first) * static_cast<double>(k)) /
                                   static_cast<double>(points - 1));
     while (next < ended.size() && ended[next]->ended_at_ms <= at)
-      so_far.push_back(*ended[next++]);
+      add_run(marks, *ended[next++]);
     std::map<std::string, double> board;
-    for (const leaderboard_row& row : rank_competitors(challenges, competitors, so_far))
+    for (const leaderboard_row& row : rank_competitors(challenges, competitors, marks))
       board[row.competitor] = row.total;
     times.push_back(at);
     for (const std::string& name : names) {
@@ -66,16 +69,31 @@ std::shared_ptr<const std::string> board_history::update(
     results_store& reader, const std::vector<challenge_record>& challenges,
     const std::vector<competitor_record>& competitors, std::size_t results, bool details,
     std::int64_t now_ms) {
-  const bool changed = results_ != results || details != details_;
+  // Who is shown and as whom: a rename or a revocation redraws the lines.
+  std::string who;
+  for (const competitor_record& c : competitors)
+    who += std::to_string(c.id) + (c.revoked ? "-" : "+") + c.name + '\n';
+  const bool changed = results_ != results || details != details_ || who != competitors_;
   // The reveal is shown at once; more results wait out the interval.
   const bool due = !document_ || details != details_ || now_ms - built_at_ms_ >= min_interval_ms;
-  if (changed && due) {
-    document_ = std::make_shared<const std::string>(
-        board_history_json(challenges, competitors, reader.runs(), details));
-    results_ = results;
-    details_ = details;
-    built_at_ms_ = now_ms;
+  if (!changed || !due) return document_;
+  built_at_ms_ = now_ms;
+  std::vector<ranked_run_record> runs;
+  try {
+    runs = reader.runs();
+  } catch (const store_error& e) {
+    // The board goes on; the plot stays as it was, and is tried again later.
+    spdlog::warn("competition: the leaderboard over time is not redrawn: {}", e.what());
+    if (!document_)
+      document_ = std::make_shared<const std::string>(
+          board_history_json(challenges, competitors, {}, details));
+    return document_;
   }
+  document_ = std::make_shared<const std::string>(
+      board_history_json(challenges, competitors, runs, details));
+  results_ = results;
+  details_ = details;
+  competitors_ = std::move(who);
   return document_;
 }
 

@@ -24,8 +24,9 @@ std::string board_history_json(const std::vector<challenge_record>& challenges,
                                std::size_t points = 40, std::size_t leaders = 8);
 
 // The history document, rebuilt on the leaderboard thread from the store's
-// runs when the ranked results or the details changed, at most every
-// min_interval_ms (it reads every run). Not thread-safe: that thread's.
+// runs when the ranked results, the competitors or the details changed, at
+// most every min_interval_ms (it reads every run, without their moves); a
+// store error keeps the last one. Not thread-safe: that thread's.
 class board_history {
  public:
   static constexpr std::int64_t min_interval_ms = 5000;
@@ -40,6 +41,7 @@ class board_history {
   std::shared_ptr<const std::string> document_;
   std::optional<std::size_t> results_;
   bool details_ = false;
+  std::string competitors_;  // their ids, names and revocations, as last drawn
   std::int64_t built_at_ms_ = 0;
 };
 

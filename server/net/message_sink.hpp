@@ -34,6 +34,10 @@ class message_sink {
   // Calls the handler's on_timer at `when`, on the strand; a later call
   // replaces an earlier one.
   virtual void wake_at(std::chrono::steady_clock::time_point when) = 0;
+  // From a frame's handler, on the strand: the next frame is read no sooner
+  // than `when` (what the client sends meanwhile waits in its own socket).
+  // The connection lives until then.
+  virtual void read_later(std::chrono::steady_clock::time_point when) = 0;
 };
 
 }  // namespace ariadne

@@ -17,7 +17,8 @@ websocket_session::websocket_session(tcp::socket&& socket, beast::flat_buffer al
       slot_(std::move(slot)),
       who_(std::move(who)),
       handler_(std::move(handler)),
-      timer_(ws_.get_executor()) {
+      timer_(ws_.get_executor()),
+      read_timer_(ws_.get_executor()) {
   transport_stats& stats = context_->stats();
   stats.connections_open.fetch_add(1, std::memory_order_relaxed);
   stats.connections_total.fetch_add(1, std::memory_order_relaxed);
@@ -146,7 +147,25 @@ void websocket_session::after_frame() {
     read_paused_ = true;
     return;
   }
-  do_read();
+  read_on();
+}
+
+void websocket_session::read_on() {
+  if (!read_at_ || *read_at_ <= std::chrono::steady_clock::now()) {
+    read_at_.reset();
+    return do_read();
+  }
+  read_timer_.expires_at(*read_at_);
+  // Unlike wake_at's timer, this one holds the connection: no read is pending.
+  read_timer_.async_wait([self = shared_from_this()](error_code ec) {
+    if (ec || self->closing_ || !self->ws_.is_open()) return;
+    self->read_at_.reset();
+    self->do_read();
+  });
+}
+
+void websocket_session::read_later(std::chrono::steady_clock::time_point when) {
+  read_at_ = when;
 }
 
 void websocket_session::on_send(std::shared_ptr<const std::string> text) {
@@ -189,7 +208,7 @@ void websocket_session::on_write(error_code ec, std::size_t) {
   if (close_reason_) return do_close();
   if (read_paused_ && !closing_ && !deferred_) {
     read_paused_ = false;
-    do_read();
+    read_on();
   }
 }
 

@@ -45,10 +45,13 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void drop() override;
   std::size_t backlog() const override { return queue_.size(); }
   void wake_at(std::chrono::steady_clock::time_point when) override;
+  void read_later(std::chrono::steady_clock::time_point when) override;
 
  private:
   void on_accept(error_code ec);
   void do_read();
+  // do_read, or after read_later's time.
+  void read_on();
   void on_read(error_code ec, std::size_t bytes);
   // After a frame's reply: write, close if the handler asks, read on.
   void after_frame();
@@ -74,6 +77,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool read_paused_ = false;
   bool deferred_ = false;  // a frame's reply is still to come (resume)
   net::steady_timer timer_;
+  std::optional<std::chrono::steady_clock::time_point> read_at_;  // read_later's
+  net::steady_timer read_timer_;
   bool closing_ = false;
   std::optional<websocket::close_reason> close_reason_;
   std::uint64_t registry_key_ = 0;

@@ -80,21 +80,5 @@ TEST(session_deadlines, a_ranked_run_ends_once_the_close_and_its_grace_have_pass
   EXPECT_EQ(due(c, l, t + seconds(95)), expiry::run_time);
 }
 
-TEST(session_deadlines, a_paused_reading_resumes_first) {
-  const auto t = clock::now();
-  const limits l{10, 120, 600};
-  clocks c = at(t);
-  c.greeted = true;
-  c.in_run = true;
-  c.reading_paused_until = t + std::chrono::milliseconds(50);
-  EXPECT_EQ(next_deadline(c, l), t + std::chrono::milliseconds(50));
-  EXPECT_EQ(due(c, l, t + std::chrono::milliseconds(49)), expiry::none);
-  EXPECT_EQ(due(c, l, t + std::chrono::milliseconds(50)), expiry::resume_reading);
-  // The run's idle limit, due too, comes at the next turn once resumed.
-  EXPECT_EQ(due(c, l, t + seconds(200)), expiry::resume_reading);
-  c.reading_paused_until.reset();
-  EXPECT_EQ(due(c, l, t + seconds(200)), expiry::run_idle);
-}
-
 }  // namespace
 }  // namespace ariadne

@@ -116,7 +116,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
 #ifndef ARIADNE_LIBFUZZER
 int main(int argc, char** argv) {
-  const std::vector<std::string> seeds = {
+  std::vector<std::string> seeds = {
       R"({"type":"move","dir":"N"})",
       R"({"type":"move","dir":"E","id":12})",
       R"({"id":"x","type":"path","dirs":"NNEESSWW"})",
@@ -135,12 +135,29 @@ int main(int argc, char** argv) {
       R"({"id":9,"type":"paint","clear":true,"cells":[]})",
       R"({"type":"paint","clear":false,"cells":[{"y":10,"x":20,"colour":null,"text":"dead"}]})",
       R"( {"cells" : [ {"x" : 0 , "y" : 0 , "note" : true} ] , "type" : "paint" } )",
+      R"({"type":"paint","type":"move","cells":[{"x":1,"y":1}]})",
+      R"({"type":"paint","clear":true,"clear":false,"id":1,"id":2,"cells":[]})",
+      R"({"type":"paint","cells":[{"x":1,"x":2,"y":0,"colour":"red","colour":"blue"}]})",
+      R"({"type":"paint","cells":[{"x":4,"y":4,"text":"a\"b"},{"x":5,"y":5,"text":"\u0041"}]})",
   };
+  // A full paint (128 cells, accepted) and one past it.
+  for (const int count : {128, 129}) {
+    std::string many = R"({"type":"paint","cells":[)";
+    for (int i = 0; i < count; ++i)
+      many += std::string(i > 0 ? "," : "") + R"({"x":)" + std::to_string(i % 60) +
+              R"(,"y":3,"colour":"grey","text":"t)" + std::to_string(i % 10) + "\"}";
+    seeds.push_back(many + "]}");
+  }
+  if (!parse_fast_paint(seeds[seeds.size() - 2])) {
+    std::fprintf(stderr, "the fast reader refused a full, plain paint\n");
+    return 1;
+  }
   const long iterations = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 200000;
   for (const auto& seed : seeds)
     check(seed);
   // Mutations that keep close to valid messages, where the readers could differ.
-  constexpr std::string_view alphabet{"{}[]\":,NESW0123456789-.eE tnfrulsabdhpvmoxi\\\n\t\0", 47};
+  constexpr std::string_view alphabet{"{}[]\":,NESW0123456789-.eE tnfrulsabdhpvmoxicyg\\\n\t\0",
+                                      50};
   rng r(2026);
   for (long i = 0; i < iterations; ++i) {
     std::string text = seeds[r.below(static_cast<std::uint32_t>(seeds.size()))];

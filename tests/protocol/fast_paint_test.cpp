@@ -32,6 +32,19 @@ TEST(fast_paint, reads_a_plain_paint_as_the_full_parser_does) {
   EXPECT_TRUE(cleared->message.clear && cleared->message.cells.empty() && cleared->id.empty());
 }
 
+TEST(fast_paint, reads_a_full_paint_of_128_cells) {
+  std::string many = R"({"type":"paint","cells":[)";
+  for (int i = 0; i < 128; ++i) {
+    many += std::string(i > 0 ? "," : "") + R"({"x":)" + std::to_string(i % 60) +
+            R"(,"y":3,"colour":"grey","text":"t)" + std::to_string(i % 10) + "\"}";
+  }
+  many += "]}";
+  const auto fast = parse_fast_paint(many);
+  ASSERT_TRUE(fast) << many;
+  EXPECT_EQ(fast->message.cells.size(), 128U);
+  EXPECT_EQ(fast->message.cells[127], (paint_mark{7, 3, "grey", "t7"}));
+}
+
 TEST(fast_paint, leaves_everything_else_to_the_full_parser) {
   std::string many = R"({"type":"paint","cells":[)";
   for (int i = 0; i < 129; ++i)

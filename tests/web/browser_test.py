@@ -139,9 +139,16 @@ async def versus(driver, base, port, run, result):
     await explore(drone)
     other, second = drone.state["run"], drone.state["result"]
     await drone.close()
-    await asyncio.to_thread(driver.get, f"{base}/versus?a={run}&b={other}")
+    # The replay viewer's form opens the comparison (the pages allow no
+    # form submission: it navigates itself).
     wait = WebDriverWait(driver, 30)
+    await asyncio.to_thread(driver.get, f"{base}/replay?url=/api/replays/{run}")
+    await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "versus").is_displayed())
+    driver.find_element(By.ID, "versus-b").send_keys(str(other), Keys.ENTER)
+    await asyncio.to_thread(wait.until, lambda d: d.current_url.endswith(f"/versus?a={run}&b={other}"))
     await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "viewer").is_displayed())
+    errors = console_errors(driver)
+    check(not errors, f"the form and the versus page: no console error {errors}")
     check("same maze" in text(driver, "same-maze"), f"the same maze is said: {text(driver, 'same-maze')}")
     driver.execute_script("""const s = document.getElementById('scrub');
         s.value = 5; s.dispatchEvent(new Event('input'));""")

@@ -72,6 +72,17 @@ test('the leaders over time: a round top, names kept apart, moments to the span'
   assert.ok(lines[1].label[1] - lines[0].label[1] >= 12, 'the names do not overlap');
   assert.deepEqual(lines[0].label, lines[0].end, 'the top name stays at its line');
   assert.deepEqual(historyLines({ times: [], leaders: [] }, { width: 1, height: 1 }).lines, []);
+  // Eight leaders near 0: their names climb from the axis, none below it, none on another.
+  const low = historyLines(
+    {
+      times: [1, 2],
+      leaders: [95, 9, 8, 6, 5, 3, 2, 1].map((t, k) => ({ competitor: `c${k}`, totals: [0, t] })),
+    },
+    { width: 300, height: 120 },
+  );
+  const heights = low.lines.map((l) => l.label[1]).sort((p, q) => p - q);
+  assert.ok(heights.at(-1) <= 120, `the lowest name at ${heights.at(-1)}`);
+  for (let k = 1; k < heights.length; k++) assert.ok(heights[k] - heights[k - 1] >= 12);
   const at = Date.UTC(2026, 11, 2, 3, 18, 42);
   assert.equal(momentText(at, 60000), '03:18:42');
   assert.equal(momentText(at + 5, 900), '03:18:42.005');

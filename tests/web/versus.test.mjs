@@ -20,7 +20,14 @@ function corridor(run, bot, moves, status = 'found') {
     walls_removed: [],
     options: { treasures: 1, max_steps: 100, bump_penalty: 1 },
     moves,
-    result: { status, steps, bumps, score: steps + bumps, optimal: 3 },
+    result: {
+      status,
+      steps,
+      bumps,
+      score: steps + bumps,
+      optimal: 3,
+      efficiency: 3 / (steps + bumps),
+    },
   });
 }
 
@@ -68,6 +75,13 @@ test('the verdict says who scored better and by how much', () => {
 test('runs on different mazes are said to be on different mazes', () => {
   const other = corridor(2, 'b', 'EEE');
   other.treasures = [{ x: 2, y: 0 }];
-  assert.equal(new Versus([corridor(1, 'a', 'EEE'), other]).sameMaze(), false);
+  const versus = new Versus([corridor(1, 'a', 'EEE'), other]);
+  assert.equal(versus.sameMaze(), false);
+  assert.equal(versus.verdict(), 'a tie on different mazes: both at efficiency 1.000');
+  const slower = new Versus([corridor(1, 'a', 'EWEEE'), other]);
+  assert.equal(
+    slower.verdict(),
+    'on different mazes, run 2 ann (b) was the more efficient: 1.000 against 0.600',
+  );
   assert.throws(() => new Versus([corridor(1, 'a', 'E')]), /two replays/);
 });

@@ -142,7 +142,6 @@ async function refreshCompetition() {
   const announcement = competition.announcement ?? '';
   setText('announcement', announcement);
   $('announcement').hidden = announcement === '';
-  showHistory(await getJson('/api/leaderboard/history'));
   const built = JSON.stringify([competition, board.rows]);
   if (built === shown) return;
   shown = built;
@@ -201,7 +200,11 @@ async function start() {
     setTimeout(() => loop(work, ms), ms);
   };
   loop(refreshRuns, 1000);
-  if (server.competition) loop(refreshCompetition, 2000);
+  if (server.competition) {
+    loop(refreshCompetition, 2000);
+    // Apart from the board: a slow or failed plot never holds the table back.
+    loop(async () => showHistory(await getJson('/api/leaderboard/history')), 5000);
+  }
 }
 
 start().catch((error) => setText('server', error.message));

@@ -75,3 +75,19 @@ export function bindPlayerKeys({ ready, toggle, step }) {
     }
   });
 }
+
+/** The address of two runs side by side, or null unless both are run numbers. */
+export function versusUrl(a, b) {
+  const run = (value) => /^\d+$/.test(String(value).trim());
+  return run(a) && run(b) ? `/versus?a=${String(a).trim()}&b=${String(b).trim()}` : null;
+}
+
+/** A form that opens /versus: the pages forbid form submissions (their
+ * Content-Security-Policy says form-action 'none'), so it navigates itself. */
+export function onVersusForm(form, runs) {
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const url = versusUrl(...runs());
+    if (url) location.href = url;
+  });
+}

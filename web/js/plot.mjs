@@ -122,11 +122,16 @@ export function historyLines(history, { width, height, labelGap = 12 }) {
       label: [...points.at(-1)],
     };
   });
-  // From the top down, each name at least labelGap below the one above it.
+  // From the top down, each name at least labelGap below the one above it;
+  // then from the bottom up, none below the axis.
   const byHeight = [...lines].sort((p, q) => p.end[1] - q.end[1]);
   for (let k = 1; k < byHeight.length; k++) {
     const above = byHeight[k - 1].label[1];
     if (byHeight[k].label[1] < above + labelGap) byHeight[k].label[1] = above + labelGap;
+  }
+  for (let k = byHeight.length - 1; k >= 0; k--) {
+    const floor = k === byHeight.length - 1 ? height : byHeight[k + 1].label[1] - labelGap;
+    if (byHeight[k].label[1] > floor) byHeight[k].label[1] = floor;
   }
   return { lines, top };
 }
@@ -167,8 +172,10 @@ export function drawHistory(svg, history) {
   }
   lines.forEach((line, k) => {
     children.push(element('path', { d: line.d, class: `curve series-${k % 8}` }));
+    // A long name is cut to what fits beside the plot.
+    const name = line.name.length > 16 ? `${line.name.slice(0, 15)}\u2026` : line.name;
     children.push(
-      label(line.label[0] + 6, line.label[1] + 4, line.name, 'start', `axis series-${k % 8}`),
+      label(line.label[0] + 6, line.label[1] + 4, name, 'start', `axis series-${k % 8}`),
     );
   });
   svg.replaceChildren(...children);

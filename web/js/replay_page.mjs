@@ -9,6 +9,7 @@ import {
   moveInAddress,
   keepMoveInAddress,
   bindPlayerKeys,
+  onVersusForm,
 } from './page.mjs';
 import { replayCurve } from './curve.mjs';
 import { drawCurve } from './plot.mjs';
@@ -88,7 +89,6 @@ async function open(doc, name, fromServer) {
     most = 2;
     // This server's replay can be set beside another of its runs.
     $('versus').hidden = !fromServer;
-    $('versus-a').value = String(replay.run);
     seek(fromServer ? moveInAddress() : 0);
   } catch (error) {
     showError(error);
@@ -184,6 +184,7 @@ $('show').addEventListener('change', (e) => show(e.target.value));
 $('show-paint').addEventListener('change', () => game && draw());
 // An address edited to another #move=N goes there.
 window.addEventListener('hashchange', () => game && seek(moveInAddress()));
+onVersusForm($('versus'), () => [game?.replay.run ?? '', $('versus-b').value]);
 bindPlayerKeys({
   ready: () => game !== null,
   toggle: () => setPlaying(!playing),

@@ -24,18 +24,20 @@ export class Versus {
   /** Whether both runs explored one maze: same size, walls, start and treasures. */
   sameMaze() {
     const [a, b] = this.replays;
-    const cells = (list) => list.map((c) => `${c.x},${c.y}`).join(' ');
+    const cells = (list) => list.map((c) => `${c.x},${c.y}${c.side ?? ''}`).join(' ');
     return (
       a.maze.width === b.maze.width &&
       a.maze.height === b.maze.height &&
       a.maze.code() === b.maze.code() &&
       a.start.x === b.start.x &&
       a.start.y === b.start.y &&
-      cells(a.treasures) === cells(b.treasures)
+      cells(a.treasures) === cells(b.treasures) &&
+      a.wallsRemoved.map(cells).join('|') === b.wallsRemoved.map(cells).join('|')
     );
   }
 
-  /** The recorded results compared, in words: the lower score is the better. */
+  /** The recorded results compared, in words: on one maze the lower score
+   * is the better; on two, the higher efficiency (optimal / score). */
   verdict() {
     const [a, b] = this.replays.map((r) => r.result);
     const names = this.replays.map(label);
@@ -44,6 +46,12 @@ export class Versus {
       return `${names[found[0] ? 0 : 1]} found every treasure, the other did not`;
     }
     if (!found[0]) return 'neither found every treasure';
+    if (!this.sameMaze()) {
+      const [ea, eb] = [a, b].map((r) => Number(r.efficiency));
+      if (ea === eb) return `a tie on different mazes: both at efficiency ${ea.toFixed(3)}`;
+      const better = ea > eb ? 0 : 1;
+      return `on different mazes, ${names[better]} was the more efficient: ${Math.max(ea, eb).toFixed(3)} against ${Math.min(ea, eb).toFixed(3)}`;
+    }
     if (a.score === b.score) return `a tie: both scored ${a.score}`;
     const [better, worse] = a.score < b.score ? [0, 1] : [1, 0];
     const scores = [a.score, b.score];

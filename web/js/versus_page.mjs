@@ -9,6 +9,8 @@ import {
   moveInAddress,
   keepMoveInAddress,
   bindPlayerKeys,
+  onVersusForm,
+  versusUrl,
 } from './page.mjs';
 import { drawCurve } from './plot.mjs';
 import { Versus, label } from './versus.mjs';
@@ -152,12 +154,14 @@ bindPlayerKeys({
   step: (by) => seek(versus.at + by),
 });
 
+onVersusForm($('choose'), () => [$('choose-a').value, $('choose-b').value]);
+
 const params = new URLSearchParams(location.search);
 const [a, b] = [params.get('a'), params.get('b')];
 if (a !== null || b !== null) {
   $('choose-a').value = a ?? '';
   $('choose-b').value = b ?? '';
-  if (!/^\d+$/.test(a ?? '') || !/^\d+$/.test(b ?? '')) {
+  if (versusUrl(a ?? '', b ?? '') === null) {
     showError('compare two runs of this server: /versus?a=RUN&b=RUN');
   } else {
     open(a, b).catch(showError);
