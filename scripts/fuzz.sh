@@ -4,7 +4,7 @@
 # kept in build/fuzz/tests/fuzz/found-TARGET, crashes as crash-* files here.
 # Usage: scripts/fuzz.sh TARGET [SECONDS]     (default 60)
 #        scripts/fuzz.sh --list
-# Targets: maze_text, client_message, fast_command, http_target.
+# Targets: maze_text, client_message, fast_command, http_target, drone_replies, tls_detect.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/deps.sh

@@ -21,6 +21,7 @@
 #include "clients/bridge/line_protocol.hpp"
 #include "clients/sdk/maze_options.hpp"
 #include "clients/sdk/remote_drone.hpp"
+#include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/maze/maze_spec.hpp"
 #include "core/model/limits.hpp"
@@ -42,6 +43,7 @@ struct options {
   maze_options maze;
   std::optional<std::uint64_t> seed;
   double timeout_seconds = 30;
+  client_tls_options tls;
   std::vector<std::string> command;
 };
 
@@ -228,9 +230,12 @@ bool relay(const options& o, remote_drone& d, const drone_state& first) {
 // program each. 0 when every run found its treasures, 1 otherwise.
 int play(const options& o) {
   signal(SIGPIPE, SIG_IGN);  // a bot that exits early: write fails, it does not kill us
+  const server_url where = parse_server_url(o.url, "ws://");
+  if (const auto warning = clear_token_warning(where, o.token))
+    std::cerr << "ariadne-pipe: " << *warning << "\n";
   remote_drone d(o.url, o.name,
                  std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
-                 o.token, o.bot);
+                 o.token, o.bot, client_context_for(where, o.tls));
   if (o.challenge.empty()) return relay(o, d, d.start(o.maze.request(o.seed))) ? 0 : 1;
   bool all_found = true;
   for (bool ended = false; !ended;) {
@@ -263,6 +268,7 @@ int main(int argc, char** argv) {
   app.add_option("--timeout", o.timeout_seconds, "Seconds to wait for each reply")
       ->check(CLI::Range(0.001, 3600.0))
       ->capture_default_str();
+  add_tls_options(app, o.tls);
   app.add_option("command", o.command, "The bot's program and its arguments, after --")
       ->required()
       ->expected(-1);

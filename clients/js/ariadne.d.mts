@@ -143,6 +143,13 @@ export interface ConnectOptions {
   /** What the pages and replays call the bot ("my-bot 1.2"), up to 64 characters. */
   bot?: string;
   timeoutMs?: number;
+  /** Node, wss://: the CA certificates (PEM text, or a PEM file's path) that
+   * vouch for the server's; default: the file $ARIADNE_CA names, else Node's
+   * trusted CAs. A browser verifies on its own: ignored there. */
+  ca?: string;
+  /** Node, wss://: verify nothing (a self-signed test server only); warns on
+   * stderr each time. Ignored in a browser. */
+  insecure?: boolean;
 }
 
 /** What a drone holds a server to; a reply past them rejects with code

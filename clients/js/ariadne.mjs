@@ -6,6 +6,7 @@
 //   const drone = await connect("ws://127.0.0.1:8080/ws", { name: "my-bot" });
 //   await drone.start({ maze: { generator: "prim", width: 16, height: 16, seed: 42 } });
 //   while (!drone.finished) await drone.move(drone.openSides[0]);
+//   (wss://HOST:PORT/ws for TLS: the server's certificate is always verified; see connect)
 
 /** Directions and their (dx, dy): x grows east, y grows north. */
 export const DELTA = Object.freeze({ N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] });
@@ -72,10 +73,32 @@ export function startProblem(first, maze) {
   return stateProblem(first, size);
 }
 
+// Node's ws (Node 22's own WebSocket takes no CA, no maxPayload), else the browser's.
 async function webSocketClass() {
-  if (typeof globalThis.WebSocket === 'function') return [globalThis.WebSocket, false];
+  if (globalThis.process?.versions?.node === undefined) return [globalThis.WebSocket, false];
   const module = await import('ws');
   return [module.default ?? module.WebSocket, true];
+}
+
+// Node's TLS options for a wss:// URL: the CA certificates that vouch for the
+// server's (`ca`, else the file $ARIADNE_CA names; none: Node's own list), or
+// nothing verified at all.
+async function tlsOptions(url, ca, insecure) {
+  if (insecure) {
+    console.warn("ariadne.mjs: warning: insecure: the server's certificate is not checked");
+    return { rejectUnauthorized: false };
+  }
+  const given = ca || globalThis.process.env.ARIADNE_CA;
+  if (!given || !/^wss:/i.test(url)) return {};
+  const isText = String(given).includes('-----BEGIN');
+  const { readFile } = await import('node:fs/promises');
+  const pem = isText ? String(given) : await readFile(given, 'utf8').catch((error) => error);
+  // Node would skip what is not a certificate, and then trust nothing.
+  if (typeof pem !== 'string' || !pem.includes('-----BEGIN CERTIFICATE-----')) {
+    const why = typeof pem === 'string' ? 'no PEM certificate in it' : pem.message;
+    throw new AriadneError('connection', `CA ${isText ? 'text' : given}: ${why}`);
+  }
+  return { ca: pem };
 }
 
 function withTimeout(promise, ms, what, onTimeout) {
@@ -284,18 +307,32 @@ export class Drone {
 /** Connects and says hello. Options: `name`, `token` (a competitor's),
  * `bot` (what the pages and replays call your bot, e.g. "my-bot 1.2"; up to
  * 64 characters), `timeoutMs` (every reply, the connection included;
- * default 30000). */
-export async function connect(url, { name = 'js-bot', token, bot, timeoutMs = 30000 } = {}) {
+ * default 30000). In Node, a wss:// server's certificate and name are
+ * verified against `ca` (PEM text, or a PEM file's path), else the file
+ * $ARIADNE_CA names, else Node's trusted CAs; `insecure: true` verifies
+ * nothing (a self-signed test server only) and warns on stderr each time.
+ * In a browser the browser verifies: `ca` and `insecure` do not apply. */
+export async function connect(
+  url,
+  { name = 'js-bot', token, bot, timeoutMs = 30000, ca, insecure = false } = {},
+) {
   const [WebSocketClass, isNode] = await webSocketClass();
   // A browser's WebSocket takes no options; Node's ws reads at most maxPayload.
   const socket = isNode
-    ? new WebSocketClass(url, { maxPayload: LIMITS.maxReplyBytes })
+    ? new WebSocketClass(url, {
+        maxPayload: LIMITS.maxReplyBytes,
+        ...(await tlsOptions(url, ca, insecure)),
+      })
     : new WebSocketClass(url);
   const opened = new Promise((resolve, reject) => {
     socket.addEventListener('open', () => resolve(), { once: true });
+    // Node's ws says why (for example "certificate has expired"); a browser does not.
     socket.addEventListener(
       'error',
-      () => reject(new AriadneError('connection', `cannot connect to ${url}`)),
+      (event) => {
+        const why = event?.message ? `: ${event.message.replace(/[\s:]+$/, '')}` : '';
+        reject(new AriadneError('connection', `cannot connect to ${url}${why}`));
+      },
       { once: true },
     );
   });

@@ -30,6 +30,8 @@
 #include "clients/load/hostile_connection.hpp"
 #include "clients/load/load_types.hpp"
 #include "clients/load/player_connection.hpp"
+#include "clients/sdk/health_check.hpp"
+#include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/model/limits.hpp"
 
@@ -92,6 +94,7 @@ int run_load(int argc, char** argv) {
                  "Each player also paints 128 cells after every N moves (1: a flood)")
       ->check(CLI::Range(0U, 1000000U));
   app.add_option("--json", o.json_file, "Also write the figures as JSON to FILE");
+  ariadne::add_tls_options(app, o.tls);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -111,6 +114,20 @@ int run_load(int argc, char** argv) {
     return 2;
   }
   const ariadne::server_url where = ariadne::parse_server_url(o.url, "ws://");
+  try {
+    o.tls_context = ariadne::client_context_for(where, o.tls);
+  } catch (const std::exception& e) {
+    std::cerr << "ariadne-load: " << e.what() << "\n";
+    return 2;
+  }
+  if (where.secure) {
+    // A certificate that does not verify fails every connection alike: say why once.
+    if (const auto problem =
+            ariadne::check_health(o.url, std::chrono::seconds(10), o.tls_context)) {
+      std::cerr << "ariadne-load: " << o.url << ": " << *problem << "\n";
+      return 1;
+    }
+  }
   const unsigned hostile = o.starts + o.drops + o.garbage + o.deaf;
 
   // One io_context and one tally per thread: a connection stays on its thread.

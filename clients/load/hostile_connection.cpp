@@ -1,4 +1,5 @@
 #include "clients/load/hostile_connection.hpp"
+#include "clients/sdk/secure_connection.hpp"
 
 #include <array>
 #include <string_view>
@@ -42,7 +43,7 @@ std::uint32_t count_of(const Array& a) {
 hostile_connection::hostile_connection(net::io_context& ioc, kind k, const options& o,
                                        const server_url& where, tally& counts, std::uint64_t seed,
                                        std::function<void()> respawn)
-    : ws_(ioc),
+    : ws_(beast::tcp_stream(ioc), o.tls_context),
       resolver_(ioc),
       kind_(k),
       o_(o),
@@ -73,9 +74,11 @@ void hostile_connection::on_resolve(error_code ec, tcp::resolver::results_type r
 
 void hostile_connection::on_connect(error_code ec, tcp::resolver::results_type::endpoint_type) {
   if (ec) return end();
-  ws_.async_handshake(
-      where_.host + ":" + where_.port, where_.path,
-      beast::bind_front_handler(&hostile_connection::on_handshake, shared_from_this()));
+  async_client_handshake(ws_.next_layer(), where_.host, [self = shared_from_this()](error_code e) {
+    if (e) return self->end();
+    self->ws_.async_handshake(self->where_.host + ":" + self->where_.port, self->where_.path,
+                              beast::bind_front_handler(&hostile_connection::on_handshake, self));
+  });
 }
 
 void hostile_connection::on_handshake(error_code ec) {

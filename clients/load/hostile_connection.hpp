@@ -11,6 +11,7 @@
 #include "clients/load/load_types.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/maze/rng.hpp"
+#include "tls/maybe_tls_stream.hpp"
 
 namespace ariadne::load {
 
@@ -49,7 +50,7 @@ class hostile_connection : public std::enable_shared_from_this<hostile_connectio
   void next(std::string_view reply);
   void end();
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<maybe_tls_stream> ws_;
   tcp::resolver resolver_;
   boost::beast::flat_buffer buffer_;
   kind kind_;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clients/load/histogram.hpp"
+#include "tls/client_tls.hpp"
 
 namespace ariadne::load {
 
@@ -44,6 +45,9 @@ struct options {
   unsigned paint_every = 0;
   std::string ready_file;
   std::string json_file;
+  client_tls_options tls;  // --ca, --insecure
+  // The one TLS context of every connection to a wss:// URL (null for ws://).
+  std::shared_ptr<boost::asio::ssl::context> tls_context;
 };
 
 // Counts welcomed idle connections; the last one writes the ready file.

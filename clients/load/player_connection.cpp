@@ -1,4 +1,5 @@
 #include "clients/load/player_connection.hpp"
+#include "clients/sdk/secure_connection.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +19,7 @@ player_connection::player_connection(net::io_context& ioc, const options& o,
                                      tally& counts, readiness& ready, std::uint64_t seed)
     : index_(seed - 1),
       ioc_(ioc),
-      ws_(ioc),
+      ws_(beast::tcp_stream(ioc), o.tls_context),
       resolver_(ioc),
       o_(o),
       where_(where),
@@ -54,9 +55,11 @@ void player_connection::on_connect(error_code ec, tcp::resolver::results_type::e
   beast::get_lowest_layer(ws_).expires_never();
   // A move and a paint written back to back must not wait on Nagle's algorithm.
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
-  ws_.async_handshake(
-      where_.host + ":" + where_.port, where_.path,
-      beast::bind_front_handler(&player_connection::on_handshake, shared_from_this()));
+  async_client_handshake(ws_.next_layer(), where_.host, [self = shared_from_this()](error_code e) {
+    if (e) return self->fail();
+    self->ws_.async_handshake(self->where_.host + ":" + self->where_.port, self->where_.path,
+                              beast::bind_front_handler(&player_connection::on_handshake, self));
+  });
 }
 
 void player_connection::on_handshake(error_code ec) {
@@ -152,7 +155,7 @@ void player_connection::watch(std::string_view start_reply) {
   spectators_.clear();  // the last run's: their streams have ended or will
   for (unsigned i = 0; i < o_.spectators; ++i) {
     spectators_.push_back(
-        std::make_shared<spectator_connection>(ioc_, where_, run, clock_, counts_));
+        std::make_shared<spectator_connection>(ioc_, where_, run, clock_, counts_, o_.tls_context));
     spectators_.back()->start();
   }
 }

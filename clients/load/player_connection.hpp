@@ -15,6 +15,7 @@
 #include "clients/sdk/server_url.hpp"
 #include "core/maze/rng.hpp"
 #include "core/model/run_request.hpp"
+#include "tls/maybe_tls_stream.hpp"
 
 namespace ariadne::load {
 
@@ -62,7 +63,7 @@ class player_connection : public std::enable_shared_from_this<player_connection>
 
   enum class phase { greeting, starting, playing, idle };
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<maybe_tls_stream> ws_;
   tcp::resolver resolver_;
   boost::beast::flat_buffer buffer_;
   const options& o_;

@@ -1,4 +1,5 @@
 #include "clients/load/spectator_connection.hpp"
+#include "clients/sdk/secure_connection.hpp"
 
 #include <algorithm>
 #include <string_view>
@@ -10,8 +11,9 @@ namespace net = boost::asio;
 
 spectator_connection::spectator_connection(net::io_context& ioc, const server_url& where,
                                            std::uint64_t run, const shared_clock& clock,
-                                           tally& counts)
-    : ws_(ioc),
+                                           tally& counts,
+                                           std::shared_ptr<boost::asio::ssl::context> tls)
+    : ws_(beast::tcp_stream(ioc), std::move(tls)),
       resolver_(ioc),
       where_(where),
       target_("/spectate/" + std::to_string(run)),
@@ -44,9 +46,11 @@ void spectator_connection::on_connect(error_code ec, tcp::resolver::results_type
     return;
   }
   beast::get_lowest_layer(ws_).expires_never();
-  ws_.async_handshake(
-      where_.host + ":" + where_.port, target_,
-      beast::bind_front_handler(&spectator_connection::on_handshake, shared_from_this()));
+  async_client_handshake(ws_.next_layer(), where_.host, [self = shared_from_this()](error_code e) {
+    if (e) return self->on_handshake(e);
+    self->ws_.async_handshake(self->where_.host + ":" + self->where_.port, self->target_,
+                              beast::bind_front_handler(&spectator_connection::on_handshake, self));
+  });
 }
 
 void spectator_connection::on_handshake(error_code ec) {

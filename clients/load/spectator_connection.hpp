@@ -10,6 +10,7 @@
 
 #include "clients/load/load_types.hpp"
 #include "clients/sdk/server_url.hpp"
+#include "tls/maybe_tls_stream.hpp"
 
 namespace ariadne::load {
 
@@ -19,7 +20,8 @@ namespace ariadne::load {
 class spectator_connection : public std::enable_shared_from_this<spectator_connection> {
  public:
   spectator_connection(boost::asio::io_context& ioc, const server_url& where, std::uint64_t run,
-                       const shared_clock& clock, tally& counts);
+                       const shared_clock& clock, tally& counts,
+                       std::shared_ptr<boost::asio::ssl::context> tls);
 
   void start();
   void stop();
@@ -34,7 +36,7 @@ class spectator_connection : public std::enable_shared_from_this<spectator_conne
   void do_read();
   void on_read(error_code ec, std::size_t bytes);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<maybe_tls_stream> ws_;
   tcp::resolver resolver_;
   boost::beast::flat_buffer buffer_;
   const server_url& where_;

@@ -5,11 +5,14 @@ Needs only Debian's python3-websockets. Run a server, then:
 
     python3 clients/python/ariadne_client.py --url ws://127.0.0.1:8080/ws --seed 42
 
+(Over TLS, wss://, --ca FILE or $ARIADNE_CA names a CA the system does not trust.)
 Write your own bot by replacing `explore` (see README, "Write your own bot").
 """
 import argparse
 import asyncio
 import json
+import os
+import ssl
 import sys
 
 import websockets
@@ -36,6 +39,20 @@ MAX_CELLS = 1 << 24       # the largest maze accepted when the request did not f
 MAX_MOVES = 10 ** 9       # moves in one run, whatever max_steps the server announces
 MAX_RUN_SECONDS = 3600.0  # one run, start to end (the server's default limit)
 MAX_MESSAGE_BYTES = 8192  # the server's default --max-message-bytes: past it, it closes (1009)
+
+
+def tls_context(ca=None, insecure=False):
+    """What a wss:// connection trusts to vouch for the server's certificate and
+    name: ca (a PEM file, or PEM text, of CA certificates), else $ARIADNE_CA,
+    else the system's trust store; insecure=True verifies nothing."""
+    if insecure:
+        return ssl._create_unverified_context()
+    ca = ca or os.environ.get("ARIADNE_CA")
+    pem = bool(ca) and "-----BEGIN" in ca
+    try:
+        return ssl.create_default_context(cafile=None if pem else ca, cadata=ca if pem else None)
+    except (OSError, ValueError) as error:
+        raise ConnectionError(f"CA {'text' if pem else ca}: {error.strerror or error}") from None
 
 
 def check_state(state, width, height):
@@ -73,20 +90,29 @@ class Drone:
         self.deadline = None
 
     @classmethod
-    async def connect(cls, url, name, timeout=30.0, token=None, bot=None):
+    async def connect(cls, url, name, timeout=30.0, token=None, bot=None, ca=None, insecure=False):
         """Connects and says hello; every reply must come within timeout seconds.
         With a competitor's token, the welcome lists the competition's challenges;
         if it carries a "state", this connection took over a ranked run in play.
         bot (up to 64 characters, e.g. "my-bot 1.2") is what the pages and
-        replays call your bot."""
+        replays call your bot. A wss:// server's certificate is verified, see
+        tls_context for ca and insecure (a self-signed test server only; warns)."""
+        if insecure:
+            print("ariadne_client: warning: insecure: the server's certificate is not checked",
+                  file=sys.stderr)
+        tls = {"ssl": tls_context(ca, insecure)} if url.lower().startswith("wss:") else {}
         # No reply of protocol v1 comes near 1 MiB: a larger frame closes the
         # connection. A server that never completes the handshake is given
         # up after timeout, and closing waits a second at most for it.
         try:
             ws = await websockets.connect(url, max_size=1 << 20, open_timeout=timeout,
-                                          close_timeout=1)
+                                          close_timeout=1, **tls)
         except asyncio.TimeoutError:
             raise TimeoutError(f"{url} did not complete the handshake within {timeout} s") from None
+        except ssl.SSLCertVerificationError as error:  # one line: why, in OpenSSL's words
+            raise ConnectionError(f"{url}: certificate verify failed: {error.verify_message}") from None
+        except ConnectionResetError:  # say, a plain server hanging up on TLS's hello
+            raise ConnectionError(f"{url}: the server hung up during the handshake") from None
         drone = cls(ws, timeout)
         hello = {"type": "hello", "name": name}
         if token:
@@ -294,6 +320,10 @@ async def main():
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds to wait for each reply (default 30)")
     parser.add_argument("--token", help="a competitor's token (competition mode)")
+    parser.add_argument("--ca", metavar="FILE", help="wss://: CA certificates (PEM) that vouch "
+                        "for the server's (default: $ARIADNE_CA, else the system's)")
+    parser.add_argument("--insecure", action="store_true",
+                        help="wss:// unverified (a self-signed test server only; warns)")
     parser.add_argument("--challenge", help="play ranked runs on this challenge (needs --token)")
     parser.add_argument("--attempts", type=int,
                         help="with --challenge: how many attempts (default: every one left "
@@ -313,7 +343,8 @@ async def main():
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     options = {"treasures": args.treasures} if args.treasures != 1 else {}
 
-    drone = await Drone.connect(args.url, args.name, args.timeout, args.token, "python-kit/dfs")
+    drone = await Drone.connect(args.url, args.name, args.timeout, args.token, "python-kit/dfs",
+                                ca=args.ca, insecure=args.insecure)
     all_found = True
     try:
         runs = len(seeds)  # practice: one run a seed

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/bot.hpp"
+#include "bots/drone_error.hpp"
 #include "bots/local_drone.hpp"
 #include "clients/runner/games.hpp"
 #include "clients/runner/pictures.hpp"
@@ -16,6 +17,7 @@
 #include "clients/runner/summary.hpp"
 #include "clients/sdk/health_check.hpp"
 #include "clients/sdk/remote_drone.hpp"
+#include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/game/maze_catalog.hpp"
 
@@ -41,7 +43,14 @@ int run_bots(int argc, char** argv) {
   if (const auto exit_code = parse_runner_options(argc, argv, o)) return *exit_code;
 
   if (!o.ping_url.empty()) {
-    if (const auto problem = check_health(o.ping_url, o.timeout())) {
+    std::shared_ptr<boost::asio::ssl::context> tls;
+    try {
+      tls = client_context_for(parse_server_url(o.ping_url, "http://|ws://"), o.tls);
+    } catch (const drone_error& e) {
+      std::cerr << "ariadne-bot: " << e.what() << "\n";
+      return 1;
+    }
+    if (const auto problem = check_health(o.ping_url, o.timeout(), tls)) {
       std::cerr << "ariadne-bot: " << o.ping_url << " is not healthy: " << *problem << "\n";
       return 1;
     }
@@ -68,6 +77,9 @@ int run_bots(int argc, char** argv) {
   // The options are a start request: the rules check it as the server would.
   if (auto problem = o.maze.problem(seeds.front())) throw usage_error(*problem);
 
+  // One TLS context for every game's connection (wss://).
+  const auto tls =
+      o.offline ? nullptr : client_context_for(parse_server_url(o.url, "ws://"), o.tls);
   progress bar(bots.size() * seeds.size(), !o.quiet);
   std::vector<outcome> outcomes;
   try {
@@ -79,7 +91,7 @@ int run_bots(int argc, char** argv) {
             d = std::make_unique<local_drone>(host_limits{}, &catalog);
           } else {
             d = std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout(), std::string(),
-                                               bot_label(bot));
+                                               bot_label(bot), tls);
           }
           d->set_limits(o.limits());
           return d;

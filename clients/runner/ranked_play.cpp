@@ -9,12 +9,17 @@
 #include "bots/drone_error.hpp"
 #include "clients/runner/games.hpp"
 #include "clients/sdk/remote_drone.hpp"
+#include "clients/sdk/secure_connection.hpp"
 
 namespace ariadne {
 
 int play_ranked(const runner_options& o, bot& player) {
   using json = nlohmann::json;
-  remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token, bot_label(player.name()));
+  const server_url where = parse_server_url(o.url, "ws://");
+  if (const auto warning = clear_token_warning(where, o.token))
+    std::cerr << "ariadne-bot: " << *warning << "\n";
+  remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token, bot_label(player.name()),
+                 client_context_for(where, o.tls));
   d.set_limits(o.limits());
   const auto& welcome = d.welcome();
   if (!welcome.competition) throw usage_error(o.url + " runs no competition");

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "bots/bot.hpp"
+#include "clients/sdk/secure_connection.hpp"
 #include "core/model/version.hpp"
 #include "core/model/whole_number.hpp"
 
@@ -79,10 +80,12 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
   app.add_option("--svg", o.svg_file,
                  "Draw the first bot's game on the first seed as an SVG picture in FILE");
   app.add_option("--ping", o.ping_url,
-                 "Only check that the server at URL answers GET /healthz; exit 0 if it does");
+                 "Only check that the server at URL (http://, https://, ws:// or wss://) "
+                 "answers GET /healthz; exit 0 if it does");
   app.add_option("--verify-replay", o.verify_replay,
                  "Only replay FILE (from /api/replays) offline on the rules; exit 0 when it "
                  "gives exactly its recorded result (--maze-dir for a named maze's file)");
+  add_tls_options(app, o.tls);
   app.add_flag("-q,--quiet", o.quiet, "No progress output");
   app.add_option("--token", o.token, "A competitor's token (ranked runs, with --challenge)")
       ->envname("ARIADNE_TOKEN");

@@ -7,18 +7,21 @@
 
 #include "bots/drone_error.hpp"
 #include "clients/sdk/blocking_call.hpp"
+#include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 
 namespace ariadne {
 
-std::optional<std::string> check_health(const std::string& url, std::chrono::milliseconds timeout) {
+std::optional<std::string> check_health(const std::string& url, std::chrono::milliseconds timeout,
+                                        std::shared_ptr<boost::asio::ssl::context> tls) {
   namespace beast = boost::beast;
   namespace http = beast::http;
   namespace net = boost::asio;
   try {
     const server_url where = parse_server_url(url, "ws://|http://");
+    if (where.secure && !tls) tls = client_context_for(where, {});
     net::io_context ioc;
-    beast::tcp_stream stream(ioc);
+    maybe_tls_stream stream(beast::tcp_stream(ioc), where.secure ? std::move(tls) : nullptr);
     net::ip::tcp::resolver resolver(ioc);
     net::ip::tcp::resolver::results_type addresses;
     auto ec = blocking_call(ioc, [&](auto handler) {
@@ -31,9 +34,16 @@ std::optional<std::string> check_health(const std::string& url, std::chrono::mil
     if (ec) return "cannot resolve " + where.host + ": " + ec.message();
     // One deadline for the whole exchange: a server that accepts and never
     // answers fails the check instead of hanging it.
-    stream.expires_after(timeout);
-    ec = blocking_call(ioc, [&](auto handler) { stream.async_connect(addresses, handler); });
+    stream.next_layer().expires_after(timeout);
+    ec = blocking_call(
+        ioc, [&](auto handler) { stream.next_layer().async_connect(addresses, handler); });
     if (ec) return ec.message();
+    ec = blocking_call(ioc,
+                       [&](auto handler) { async_client_handshake(stream, where.host, handler); });
+    if (ec == beast::error::timeout) {
+      return "no TLS handshake within " + std::to_string(timeout.count()) + " ms";
+    }
+    if (ec) return describe_tls_failure(stream, ec);
     http::request<http::empty_body> request(http::verb::get, "/healthz", 11);
     request.set(http::field::host, where.host);
     ec = blocking_call(ioc, [&](auto handler) { http::async_write(stream, request, handler); });

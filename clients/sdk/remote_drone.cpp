@@ -8,6 +8,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "clients/sdk/blocking_call.hpp"
+#include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "protocol/message_writer.hpp"
 #include "protocol/server_reader.hpp"
@@ -20,15 +21,19 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 struct remote_drone::connection {
+  explicit connection(std::shared_ptr<net::ssl::context> tls)
+      : ws(beast::tcp_stream(ioc), std::move(tls)) {}
   net::io_context ioc;
-  websocket::stream<beast::tcp_stream> ws{ioc};
+  websocket::stream<maybe_tls_stream> ws;
 };
 
 remote_drone::remote_drone(const std::string& url, const std::string& name,
                            std::chrono::milliseconds timeout, const std::string& token,
-                           const std::string& bot)
-    : connection_(std::make_unique<connection>()), url_(url), timeout_(timeout) {
+                           const std::string& bot, std::shared_ptr<net::ssl::context> tls)
+    : url_(url), timeout_(timeout) {
   const server_url where = parse_server_url(url, "ws://");
+  if (where.secure && !tls) tls = client_context_for(where, {});
+  connection_ = std::make_unique<connection>(where.secure ? std::move(tls) : nullptr);
   auto& ws = connection_->ws;
   // No reply of protocol v1 comes near this: a larger frame is refused
   // before it is buffered.
@@ -47,6 +52,15 @@ remote_drone::remote_drone(const std::string& url, const std::string& name,
     ec = blocking_call(connection_->ioc, [&](auto handler) {
       beast::get_lowest_layer(ws).async_connect(addresses, handler);
     });
+  }
+  if (!ec) {
+    ec = blocking_call(connection_->ioc, [&](auto handler) {
+      async_client_handshake(ws.next_layer(), where.host, handler);
+    });
+    if (ec && ec != beast::error::timeout) {
+      throw drone_error("cannot connect to " + url + ": " +
+                        describe_tls_failure(ws.next_layer(), ec));
+    }
   }
   if (!ec) {
     ec = blocking_call(connection_->ioc, [&](auto handler) {

@@ -7,13 +7,19 @@
 
 #include "bots/drone.hpp"
 
+namespace boost::asio::ssl {
+class context;
+}
+
 namespace ariadne {
 
 // A drone on an Ariadne server, over a WebSocket speaking protocol v1 with the
 // shared protocol types. Blocking: each request waits for its reply.
 class remote_drone : public drone {
  public:
-  // Connects to url ("ws://HOST:PORT/PATH"; the path defaults to /ws) and says
+  // Connects to url ("ws://HOST:PORT/PATH", or wss:// over TLS checked with
+  // tls, by default against the system's trust store (client_context_for);
+  // the path defaults to /ws) and says
   // hello as `name`. Throws drone_error when the connection is refused, the
   // handshake fails or the server answers with an error. Every request (the
   // connection included) fails with drone_error when its reply takes longer
@@ -23,7 +29,8 @@ class remote_drone : public drone {
   // the server's pages and replays show it.
   remote_drone(const std::string& url, const std::string& name,
                std::chrono::milliseconds timeout = std::chrono::seconds(30),
-               const std::string& token = {}, const std::string& bot = {});
+               const std::string& token = {}, const std::string& bot = {},
+               std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   ~remote_drone() override;
 
   remote_drone(const remote_drone&) = delete;

@@ -6,11 +6,19 @@ namespace ariadne {
 
 server_url parse_server_url(const std::string& url, std::string_view schemes) {
   std::size_t skip = 0;
+  bool secure = false;
   for (std::string_view rest = schemes; !rest.empty();) {
     const auto bar = rest.find('|');
     const std::string_view scheme = rest.substr(0, bar);
     if (url.rfind(scheme, 0) == 0) {
       skip = scheme.size();
+      break;
+    }
+    // ws:// allows wss://, http:// allows https://.
+    const std::string tls_scheme = std::string(scheme.substr(0, scheme.find(':'))) + "s://";
+    if (url.rfind(tls_scheme, 0) == 0) {
+      skip = tls_scheme.size();
+      secure = true;
       break;
     }
     rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
@@ -23,12 +31,27 @@ server_url parse_server_url(const std::string& url, std::string_view schemes) {
   const auto slash = rest.find('/');
   const std::string authority = rest.substr(0, slash);
   server_url parsed;
+  parsed.secure = secure;
   parsed.path = slash == std::string::npos ? "/ws" : rest.substr(slash);
-  const auto colon = authority.rfind(':');
-  parsed.host = colon == std::string::npos ? authority : authority.substr(0, colon);
-  parsed.port = colon == std::string::npos ? "80" : authority.substr(colon + 1);
+  const std::string default_port = secure ? "443" : "80";
+  if (!authority.empty() && authority.front() == '[') {
+    // An IPv6 address ([::1]:8080) has colons of its own.
+    const auto close = authority.find(']');
+    const std::string after = close == std::string::npos ? ":" : authority.substr(close + 1);
+    if (!after.empty() && after.front() != ':') throw drone_error("'" + url + "' names no host");
+    parsed.host = authority.substr(1, close - 1);
+    parsed.port = after.empty() ? default_port : after.substr(1);
+  } else {
+    const auto colon = authority.rfind(':');
+    parsed.host = colon == std::string::npos ? authority : authority.substr(0, colon);
+    parsed.port = colon == std::string::npos ? default_port : authority.substr(colon + 1);
+  }
   if (parsed.host.empty() || parsed.port.empty()) throw drone_error("'" + url + "' names no host");
   return parsed;
+}
+
+bool loopback_host(const std::string& host) {
+  return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1";
 }
 
 std::string pages_url(const std::string& drone_url, std::string_view path) {

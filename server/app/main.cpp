@@ -7,6 +7,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <csignal>
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 #include "core/game/maze_catalog.hpp"
@@ -32,14 +33,29 @@ int main(int argc, char** argv) {
     // Signals are awaited on their own context so that stop() can join the I/O threads.
     boost::asio::io_context signals_ioc;
     boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
-    signals.async_wait([](const boost::system::error_code&, int signal) {
+    bool shutting_down = false;
+    signals.async_wait([&](const boost::system::error_code&, int signal) {
       spdlog::info("signal {} received: shutting down", signal);
+      shutting_down = true;
     });
+    // SIGHUP: read the certificate again (a renewal), as often as it comes.
+    boost::asio::signal_set reloads(signals_ioc, SIGHUP);
+    std::function<void()> await_reload = [&] {
+      reloads.async_wait([&](const boost::system::error_code& ec, int) {
+        if (ec) return;
+        s.reload_certificates();
+        await_reload();
+      });
+    };
+    await_reload();
     s.start();
     if (!config.port_file.empty()) {
       std::ofstream(config.port_file) << s.port() << "\n";
     }
-    signals_ioc.run();
+    // Reloads as they come, until the shutdown signal.
+    while (!shutting_down && signals_ioc.run_one() != 0) {
+    }
+    reloads.cancel();
     s.stop();
   } catch (const std::exception& e) {
     std::cerr << "ariadne-server: " << e.what() << "\n";

@@ -38,6 +38,11 @@ std::string metrics::prometheus_text() const {
           net.connections_refused.load(relaxed));
   counter("ariadne_http_requests_total", "Plain HTTP requests served",
           net.http_requests.load(relaxed));
+  counter("ariadne_tls_handshakes_total", "TLS handshakes completed",
+          net.tls_handshakes.load(relaxed));
+  counter("ariadne_tls_handshakes_failed_total",
+          "TLS handshakes that failed or did not finish in time",
+          net.tls_handshakes_failed.load(relaxed));
   counter("ariadne_messages_total", "Client messages received", messages.load(relaxed));
   counter("ariadne_moves_total", "Moves attempted (steps plus bumps)", moves.load(relaxed));
   gauge("ariadne_runs_active", "Runs in play now",

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <stdexcept>
 #include <string>
 
 #include "core/model/version.hpp"
@@ -15,6 +16,7 @@
 namespace ariadne {
 
 server::server(server_config config, maze_catalog catalog) {
+  if (auto refusal = tls_refusal(config)) throw std::runtime_error(*refusal);
   transport_ = std::make_unique<transport>(config, server_name());
   // The transport may have lowered max_connections to fit the descriptors.
   config.max_connections = transport_->config().max_connections;
@@ -42,10 +44,28 @@ void server::start() {
   const std::string& bind = context_->config().bind;
   std::string host = bind == "0.0.0.0" || bind == "::" ? "127.0.0.1" : bind;
   if (host.find(':') != std::string::npos) host = "[" + host + "]";  // IPv6
-  spdlog::info("pages: http://{}:{}/ (runs, /watch/RUN), the playground: http://{}:{}/play", host,
-               port(), host, port());
+  const char* scheme = transport_->secure() ? "https" : "http";
+  spdlog::info("pages: {}://{}:{}/ (runs, /watch/RUN), the playground: {}://{}:{}/play", scheme,
+               host, port(), scheme, host, port());
+  if (transport_->secure()) {
+    spdlog::info("TLS from {}{}", context_->config().tls_cert,
+                 context_->config().tls_only ? ", and nothing plain" : "; plain http:// too");
+  }
   if (const competition_hub* hub = context_->competition()) {
     spdlog::info("{}", hub->summary(std::chrono::system_clock::now()));
+  }
+}
+
+void server::reload_certificates() {
+  if (!transport_->secure()) {
+    spdlog::info("nothing to reload: the server has no TLS certificate");
+    return;
+  }
+  if (auto failure = transport_->reload_certificates()) {
+    spdlog::error("TLS certificate not reloaded, the old one stays: {}", *failure);
+  } else {
+    spdlog::info("TLS certificate reloaded from {}: new connections get it",
+                 context_->config().tls_cert);
   }
 }
 

@@ -32,6 +32,10 @@ class server {
   // threads have been joined.
   void stop();
 
+  // Reads the TLS certificate and key again (SIGHUP): new connections get
+  // them, open ones keep theirs; one log line says which.
+  void reload_certificates();
+
   server_context& context() { return *context_; }
   transport& network() { return *transport_; }
 

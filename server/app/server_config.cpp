@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <boost/asio/ip/address.hpp>
+
 #include <cctype>
 #include <iostream>
 #include <string>
@@ -37,6 +39,16 @@ CLI::Option* setting(CLI::App& app, const std::string& flags, T& field, const st
 }
 
 }  // namespace
+
+std::optional<std::string> tls_refusal(const server_config& c) {
+  if (c.competition.empty() || !c.tls_cert.empty() || !c.tls_proxies.empty()) return std::nullopt;
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(c.bind, ec);
+  if (!ec && address.is_loopback()) return std::nullopt;
+  return "a competition's tokens must not cross a network in clear: bound to " + c.bind +
+         ", give it a certificate (--tls-cert, --tls-key) or name the proxy that terminates "
+         "TLS in front of it (--tls-proxy ADDRESS); or bind 127.0.0.1";
+}
 
 config_outcome parse_server_config(int argc, const char* const* argv) {
   server_config c;
@@ -160,6 +172,29 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "The same for one client address. 0: a 16th of --max-memory-mib, from 64 MiB to "
           "1 GiB")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
+  setting(app, "--tls-cert", c.tls_cert,
+          "TLS certificate chain (PEM): the port then serves https:// and wss:// too; "
+          "SIGHUP reads it again",
+          no_default)
+      ->check(CLI::ExistingFile);
+  setting(app, "--tls-key", c.tls_key, "The certificate's private key (PEM)", no_default)
+      ->check(CLI::ExistingFile);
+  app.add_flag("--tls-only", c.tls_only,
+               "Refuse plain http:// and ws:// (a 400 naming https:// and wss://)")
+      ->envname("ARIADNE_TLS_ONLY");
+  setting(app, "--tls-proxy", c.tls_proxies,
+          "Address of a proxy that terminates TLS in front of this server (repeatable): "
+          "its X-Forwarded-For is trusted",
+          no_default)
+      ->delimiter(',');
+  setting(app, "--trusted-proxy", c.trusted_proxies,
+          "Address of another proxy whose X-Forwarded-For names the client (repeatable)",
+          no_default)
+      ->delimiter(',');
+  setting(app, "--ping-seconds", c.ping_seconds,
+          "Every WebSocket is pinged this often, below proxies' idle timeouts (nginx: 60 s); "
+          "0: never")
+      ->check(CLI::Range(0U, 3600U));
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -168,6 +203,7 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
     std::cerr << "ariadne-server: " << e.what() << " (see --help)\n";
     return {std::nullopt, 2};
   }
+  c.trusted_proxies.insert(c.trusted_proxies.end(), c.tls_proxies.begin(), c.tls_proxies.end());
   return {c, 0};
 }
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/play/run_setup.hpp"
 #include "server/net/transport_config.hpp"
@@ -19,6 +20,9 @@ struct server_config : transport_config {
   std::string competition;  // a competition file: competition mode (docs/competition.md)
   std::string db = "ariadne.db";
   std::string secret_file;
+  // Proxies that terminate TLS in front of this server (their
+  // X-Forwarded-For is read, as a trusted proxy's).
+  std::vector<std::string> tls_proxies;
   std::uint64_t resume_seconds = 30;  // a dropped ranked run waits this long for its competitor
   // Ranked runs still in play this long after the close end; 0: never.
   std::uint64_t close_grace_seconds = 0;
@@ -54,5 +58,10 @@ struct config_outcome {
   int exit_code = 0;
 };
 config_outcome parse_server_config(int argc, const char* const* argv);
+
+// Why a competition may not start as configured: bound beyond loopback with
+// neither TLS nor a TLS proxy in front (tokens would cross a network in
+// clear); nullopt when it may.
+std::optional<std::string> tls_refusal(const server_config& config);
 
 }  // namespace ariadne

@@ -17,6 +17,17 @@ connection_slot connection_admission::admit(const std::string& address) {
   return connection_slot(*this, connection_slot::kind::refused, address);
 }
 
+connection_slot connection_admission::admit_proxied(const std::string& address) {
+  std::lock_guard lock(mutex_);
+  if (!stopping_.load(std::memory_order_acquire) && admitted_ < max_connections_) {
+    ++admitted_;
+    return connection_slot(*this, connection_slot::kind::proxied, address);
+  }
+  if (refused_ >= refusal_budget) return {};
+  ++refused_;
+  return connection_slot(*this, connection_slot::kind::refused, address);
+}
+
 void connection_admission::release(connection_slot::kind k, const std::string& address) {
   std::lock_guard lock(mutex_);
   if (k == connection_slot::kind::refused) {
@@ -24,6 +35,7 @@ void connection_admission::release(connection_slot::kind k, const std::string& a
     return;
   }
   --admitted_;
+  if (k == connection_slot::kind::proxied) return;
   if (const auto it = per_address_.find(address); it != per_address_.end() && --it->second == 0) {
     per_address_.erase(it);
   }

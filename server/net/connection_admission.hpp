@@ -24,6 +24,10 @@ class connection_admission {
   // or neither (close it at once) when even refusals are too many. After
   // stop(), nothing more is admitted.
   connection_slot admit(const std::string& address);
+  // A trusted proxy's connection: it carries many clients, so it counts in
+  // the total only; each client is admitted by its own address at its
+  // WebSocket upgrade.
+  connection_slot admit_proxied(const std::string& address);
   void stop() { stopping_.store(true, std::memory_order_release); }
 
   std::size_t admitted() const;

@@ -14,7 +14,7 @@ class connection_admission;
 // WebSocket session with the socket, and is given back exactly once.
 class connection_slot {
  public:
-  enum class kind { none, admitted, refused };
+  enum class kind { none, admitted, refused, proxied };
 
   connection_slot() = default;
   connection_slot(connection_admission& admission, kind k, std::string address)
@@ -36,7 +36,7 @@ class connection_slot {
   connection_slot& operator=(const connection_slot&) = delete;
   ~connection_slot() { release(); }
 
-  bool admitted() const { return kind_ == kind::admitted; }
+  bool admitted() const { return kind_ == kind::admitted || kind_ == kind::proxied; }
   bool refused() const { return kind_ == kind::refused; }
   const std::string& address() const { return address_; }
   void release();

@@ -2,8 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/ssl/error.hpp>
+#include <boost/beast/core/detect_ssl.hpp>
 #include <chrono>
 
+#include "server/net/budget_address.hpp"
+#include "server/net/forwarded_for.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace ariadne {
@@ -40,8 +44,11 @@ std::string describe_peer(const tcp::socket& socket) {
 }  // namespace
 
 http_session::http_session(tcp::socket&& socket, std::shared_ptr<transport_context> context,
-                           connection_slot slot)
-    : stream_(std::move(socket)), context_(std::move(context)), slot_(std::move(slot)) {}
+                           connection_slot slot, bool from_proxy)
+    : stream_(beast::tcp_stream(std::move(socket)), nullptr),
+      context_(std::move(context)),
+      slot_(std::move(slot)),
+      from_proxy_(from_proxy) {}
 
 http_session::~http_session() {
   if (registry_key_ != 0) context_->connections().remove(registry_key_);
@@ -49,8 +56,40 @@ http_session::~http_session() {
 
 void http_session::run() {
   registry_key_ = context_->connections().add(weak_from_this());
-  net::dispatch(stream_.get_executor(),
-                beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+  net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+    if (self->context_->certificates() == nullptr) return self->do_read();
+    // TLS or plain: the first bytes tell (a ClientHello's record header).
+    self->stream_.next_layer().expires_after(self->slot_.refused() ? refused_timeout
+                                                                   : request_timeout);
+    beast::async_detect_ssl(self->stream_.next_layer(), self->buffer_,
+                            beast::bind_front_handler(&http_session::on_detect, self));
+  });
+}
+
+void http_session::on_detect(error_code ec, bool tls) {
+  if (ec) return close_socket();
+  if (!tls) {
+    plain_refused_ = context_->config().tls_only;
+    return do_read();
+  }
+  stream_.start_tls(context_->certificates()->current());
+  // The handshake within what is left of the request's deadline: a client
+  // that stalls in it holds its descriptor no longer than a half-sent request.
+  stream_.tls().async_handshake(
+      net::ssl::stream_base::server, buffer_.data(),
+      beast::bind_front_handler(&http_session::on_handshake, shared_from_this()));
+}
+
+void http_session::on_handshake(error_code ec, std::size_t used) {
+  if (ec) {
+    context_->stats().tls_handshakes_failed.fetch_add(1, std::memory_order_relaxed);
+    spdlog::debug("TLS handshake from {} failed: {}", describe_peer(stream_.next_layer().socket()),
+                  ec.message());
+    return close_socket();
+  }
+  context_->stats().tls_handshakes.fetch_add(1, std::memory_order_relaxed);
+  buffer_.consume(used);
+  do_read();
 }
 
 void http_session::shutdown() {
@@ -61,7 +100,7 @@ void http_session::do_read() {
   if (context_->stopping()) return do_close();
   parser_.emplace();
   parser_->body_limit(max_request_body);
-  stream_.expires_after(slot_.refused() ? refused_timeout : request_timeout);
+  stream_.next_layer().expires_after(slot_.refused() ? refused_timeout : request_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
@@ -76,6 +115,12 @@ void http_session::on_read(error_code ec, std::size_t) {
   }
   const auto& request = parser_->get();
   const std::string_view target(request.target().data(), request.target().size());
+  if (plain_refused_) {
+    return send(http_answer{400, "text/plain; charset=utf-8",
+                            "this server speaks only TLS: use https:// (pages, /api) or wss:// "
+                            "(drones)\n"},
+                false);
+  }
   if (slot_.refused()) {
     context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
     return send(http_answer{503, "text/plain; charset=utf-8",
@@ -98,7 +143,7 @@ void http_session::on_read(error_code ec, std::size_t) {
                     self->send(std::move(answer), keep_alive, head);
                   });
   };
-  (*route)(http_request{method, target, slot_.address()}, std::move(reply));
+  (*route)(http_request{method, target, client_address()}, std::move(reply));
 }
 
 void http_session::upgrade(std::string_view target) {
@@ -118,16 +163,25 @@ void http_session::upgrade(std::string_view target) {
     return send(http_answer{503, "text/plain; charset=utf-8", "the server is shutting down\n"},
                 false);
   }
-  connection_info who{context_->new_session_id(), describe_peer(stream_.socket()), slot_.address(),
+  connection_info who{context_->new_session_id(), client_text(), client_address(),
                       std::string(target)};
+  // Through a proxy, the client's own connection budget counts from here.
+  connection_slot own = from_proxy_ ? context_->admission().admit(who.address) : connection_slot{};
+  if (from_proxy_ && !own.admitted()) {
+    context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
+    return send(http_answer{503, "text/plain; charset=utf-8",
+                            "the server holds as many connections as it allows from your "
+                            "address; try again later\n"},
+                false);
+  }
   auto made = (*route)(who);
   if (auto* refusal = std::get_if<http_answer>(&made)) return send(std::move(*refusal), false);
-  // The websocket session takes the socket, what was read past the request,
+  // The websocket session takes the stream, what was read past the request,
   // and the connection's slot.
-  stream_.expires_never();
-  std::make_shared<websocket_session>(stream_.release_socket(), std::move(buffer_), context_,
-                                      std::move(slot_), std::move(who),
-                                      std::move(std::get<0>(made)))
+  stream_.next_layer().expires_never();
+  std::make_shared<websocket_session>(std::move(stream_), std::move(buffer_), context_,
+                                      from_proxy_ ? std::move(own) : std::move(slot_),
+                                      std::move(who), std::move(std::get<0>(made)))
       ->run(parser_->release());
 }
 
@@ -148,7 +202,7 @@ void http_session::send(http_answer answer, bool keep_alive, bool head) {
   }
   hold_ = std::move(answer.hold);
   // Time to write the answer, however the request was timed: a replay is big.
-  stream_.expires_after(std::chrono::seconds(30));
+  stream_.next_layer().expires_after(std::chrono::seconds(30));
   http::async_write(
       stream_, *response_,
       beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
@@ -163,9 +217,39 @@ void http_session::on_write(bool keep_alive, error_code ec, std::size_t) {
 }
 
 void http_session::do_close() {
+  if (!stream_.secure() || closing_) return close_socket();
+  closing_ = true;
+  // close_notify, so that a client reading to the end sees a clean end; a
+  // client that does not answer it is cut after a second.
+  stream_.next_layer().expires_after(std::chrono::seconds(1));
+  stream_.tls().async_shutdown([self = shared_from_this()](error_code) { self->close_socket(); });
+}
+
+void http_session::close_socket() {
   error_code ignored;
-  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-  stream_.socket().close(ignored);
+  stream_.next_layer().socket().shutdown(tcp::socket::shutdown_send, ignored);
+  stream_.next_layer().socket().close(ignored);
+}
+
+std::string_view http_session::forwarded_for() const {
+  const auto field = parser_->get()["X-Forwarded-For"];
+  return {field.data(), field.size()};
+}
+
+std::string http_session::client_address() const {
+  if (from_proxy_ && parser_) {
+    if (const auto client = forwarded_client(forwarded_for())) return budget_address(*client);
+  }
+  return slot_.address();
+}
+
+std::string http_session::client_text() const {
+  const std::string peer = describe_peer(stream_.next_layer().socket());
+  if (from_proxy_ && parser_) {
+    if (const auto client = forwarded_client(forwarded_for()))
+      return client->to_string() + " (through " + peer + ")";
+  }
+  return peer;
 }
 
 }  // namespace ariadne

@@ -6,25 +6,10 @@
 
 #include <cerrno>
 
+#include "server/net/budget_address.hpp"
 #include "server/net/http_session.hpp"
 
 namespace ariadne {
-
-namespace {
-
-// The address a connection's budgets count under: an IPv4 address as it is,
-// an IPv6 one by its /64, since one host usually holds a whole /64.
-std::string budget_address(const net::ip::address& address) {
-  if (address.is_v4()) return address.to_string();
-  const auto v6 = address.to_v6();
-  if (v6.is_v4_mapped()) return net::ip::make_address_v4(net::ip::v4_mapped, v6).to_string();
-  auto bytes = v6.to_bytes();
-  for (std::size_t i = 8; i < bytes.size(); ++i)
-    bytes[i] = 0;
-  return net::ip::address_v6(bytes).to_string() + "/64";
-}
-
-}  // namespace
 
 listener::listener(net::io_context& ioc, const tcp::endpoint& endpoint,
                    std::shared_ptr<transport_context> context, error_code& ec)
@@ -83,8 +68,10 @@ void listener::on_accept(error_code ec, tcp::socket socket) {
   }
   error_code address_ec;
   const auto peer = socket.remote_endpoint(address_ec);
+  const bool proxy = !address_ec && context_->trusted_proxy(peer.address());
+  const std::string address = address_ec ? std::string() : budget_address(peer.address());
   connection_slot slot =
-      context_->admission().admit(address_ec ? std::string() : budget_address(peer.address()));
+      proxy ? context_->admission().admit_proxied(address) : context_->admission().admit(address);
   if (slot.admitted() || slot.refused()) {
     error_code ignored;
     if (const std::size_t bytes = context_->config().socket_send_buffer; bytes != 0)
@@ -92,7 +79,7 @@ void listener::on_accept(error_code ec, tcp::socket socket) {
     // Replies go out as they are made: Nagle's algorithm would hold one
     // behind an unacknowledged other (up to the peer's delayed ACK, 40 ms).
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<http_session>(std::move(socket), context_, std::move(slot))->run();
+    std::make_shared<http_session>(std::move(socket), context_, std::move(slot), proxy)->run();
   } else {
     // Even refusals are too many: close at once.
     context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);

@@ -69,6 +69,15 @@ const transport_config& transport::config() const {
   return context_->config();
 }
 
+bool transport::secure() const {
+  return context_->certificates() != nullptr;
+}
+
+std::optional<std::string> transport::reload_certificates() {
+  if (auto* certificates = context_->certificates()) return certificates->reload();
+  return "the server has no TLS certificate";
+}
+
 void transport::start() {
   listener_->run();
   threads_.reserve(thread_count_);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -34,6 +35,12 @@ class transport {
   const transport_config& config() const;
   unsigned short port() const { return port_; }
   unsigned threads() const { return thread_count_; }
+
+  // Does the port speak TLS?
+  bool secure() const;
+  // Reads the certificate and key files again; why not, when they do not
+  // load (the old ones stay).
+  std::optional<std::string> reload_certificates();
 
   // Starts accepting and the I/O threads; returns at once.
   void start();

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ariadne {
 
@@ -22,6 +23,17 @@ struct transport_config {
   // answers the server counts. 0: the kernel's own tuning (up to 4 MiB).
   std::size_t socket_send_buffer = 128 * 1024;
   unsigned shutdown_grace_ms = 4000;
+  // TLS on the same port (both files, or neither): a connection is told
+  // apart by its first bytes. tls_only answers plain HTTP with a 400.
+  std::string tls_cert;
+  std::string tls_key;
+  bool tls_only = false;
+  // Peers whose X-Forwarded-For names the client (a proxy in front); nobody
+  // else's is read.
+  std::vector<std::string> trusted_proxies;
+  // Every open WebSocket is pinged this often (below proxies' idle timeouts,
+  // nginx's 60 s); 0: never.
+  unsigned ping_seconds = 30;
 };
 
 }  // namespace ariadne

@@ -12,6 +12,8 @@ struct transport_stats {
   std::atomic<std::uint64_t> connections_total{0};
   std::atomic<std::uint64_t> connections_refused{0};
   std::atomic<std::uint64_t> http_requests{0};
+  std::atomic<std::uint64_t> tls_handshakes{0};
+  std::atomic<std::uint64_t> tls_handshakes_failed{0};
 };
 
 }  // namespace ariadne

@@ -3,22 +3,24 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <boost/asio/ssl/error.hpp>
 
 #include "server/net/log_text.hpp"
 
 namespace ariadne {
 
-websocket_session::websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
+websocket_session::websocket_session(maybe_tls_stream&& stream, beast::flat_buffer already_read,
                                      std::shared_ptr<transport_context> context,
                                      connection_slot slot, connection_info who,
                                      std::unique_ptr<websocket_handler> handler)
-    : ws_(std::move(socket), std::move(already_read)),
+    : ws_(std::move(stream), std::move(already_read)),
       context_(std::move(context)),
       slot_(std::move(slot)),
       who_(std::move(who)),
       handler_(std::move(handler)),
       timer_(ws_.get_executor()),
-      read_timer_(ws_.get_executor()) {
+      read_timer_(ws_.get_executor()),
+      ping_timer_(ws_.get_executor()) {
   transport_stats& stats = context_->stats();
   stats.connections_open.fetch_add(1, std::memory_order_relaxed);
   stats.connections_total.fetch_add(1, std::memory_order_relaxed);
@@ -66,7 +68,7 @@ void websocket_session::fail(error_code ec, const char* what) {
   if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
       ec == beast::error::timeout || ec == net::error::eof || ec == net::error::connection_reset ||
       ec == net::error::broken_pipe || ec == net::error::not_connected ||
-      ec == websocket::error::message_too_big) {
+      ec == websocket::error::message_too_big || ec == net::ssl::error::stream_truncated) {
     spdlog::debug("session {} {}: {}", who_.session, what, ec.message());
     return;
   }
@@ -81,7 +83,32 @@ void websocket_session::on_accept(error_code ec) {
     return close_after_writes(websocket::close_code::going_away, "server shutting down");
   }
   handler_->on_open(weak_from_this());
+  schedule_ping();
   do_read();
+}
+
+void websocket_session::schedule_ping() {
+  const unsigned seconds = context_->config().ping_seconds;
+  if (seconds == 0) return;
+  ping_timer_.expires_after(std::chrono::seconds(seconds));
+  // Like wake_at's, this timer lets a closed connection go.
+  ping_timer_.async_wait([weak = weak_from_this()](error_code ec) {
+    auto session = weak.lock();
+    if (!ec && session) session->on_ping_time();
+  });
+}
+
+void websocket_session::on_ping_time() {
+  if (closing_ || !ws_.is_open()) return;
+  // Beast queues a ping behind a write in progress.
+  if (!pinging_) {
+    pinging_ = true;
+    ws_.async_ping({}, [self = shared_from_this()](error_code ec) {
+      self->pinging_ = false;
+      if (ec) self->fail(ec, "ping");
+    });
+  }
+  schedule_ping();
 }
 
 namespace {

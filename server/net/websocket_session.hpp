@@ -14,6 +14,7 @@
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"
 #include "server/net/write_queue.hpp"
+#include "tls/maybe_tls_stream.hpp"
 
 namespace ariadne {
 
@@ -23,7 +24,8 @@ namespace ariadne {
 // Messages can also be pushed from any thread (send, on the strand), sharing
 // one buffer between receivers; a push to a full queue drops the connection.
 // Binary frames close with 1008, oversized messages with 1009 (Beast's
-// read_message_max), a server stop with 1001.
+// read_message_max), a server stop with 1001. A ping goes out every
+// ping_seconds, so that a proxy in front never finds the connection idle.
 class websocket_session : public std::enable_shared_from_this<websocket_session>,
                           public closable,
                           public message_sink {
@@ -31,7 +33,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // Takes a connection slot already reserved with the server context, and
   // what was read past the upgrade request (the first frames of a client
   // that did not wait for the handshake's answer).
-  websocket_session(tcp::socket&& socket, beast::flat_buffer already_read,
+  websocket_session(maybe_tls_stream&& stream, beast::flat_buffer already_read,
                     std::shared_ptr<transport_context> context, connection_slot slot,
                     connection_info who, std::unique_ptr<websocket_handler> handler);
   ~websocket_session() override;
@@ -49,6 +51,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
 
  private:
   void on_accept(error_code ec);
+  void schedule_ping();
+  void on_ping_time();
   void do_read();
   // do_read, or after read_later's time.
   void read_on();
@@ -66,7 +70,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_close(error_code ec);
   void fail(error_code ec, const char* what);
 
-  websocket::stream<prefixed_stream<beast::tcp_stream>> ws_;
+  websocket::stream<prefixed_stream<maybe_tls_stream>> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<transport_context> context_;
   connection_slot slot_;
@@ -79,6 +83,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   net::steady_timer timer_;
   std::optional<std::chrono::steady_clock::time_point> read_at_;  // read_later's
   net::steady_timer read_timer_;
+  net::steady_timer ping_timer_;
+  bool pinging_ = false;
   bool closing_ = false;
   std::optional<websocket::close_reason> close_reason_;
   std::uint64_t registry_key_ = 0;

@@ -103,7 +103,7 @@ def test_bad_files(folder):
     for i, (text, field) in enumerate(cases):
         path = write(folder, f"bad{i}.json", text)
         run = subprocess.run([SERVER, "--competition", path, "--db",
-                              os.path.join(folder, f"bad{i}.db"), "--maze-dir", MAZES, "--port", "0"],
+                              os.path.join(folder, f"bad{i}.db"), "--maze-dir", MAZES, "--port", "0", "--bind", "127.0.0.1"],
                              capture_output=True, text=True, timeout=30)
         lines = run.stderr.strip().splitlines()
         check(run.returncode == 2 and len(lines) == 1 and field in lines[0],
@@ -473,7 +473,7 @@ def after_close(folder, db, path, runs, seeds):
     changed = competition(seeds)
     changed["challenges"] = [dict(CHALLENGES[0], attempts=5)] + CHALLENGES[1:]
     run = subprocess.run([SERVER, "--competition", write(folder, "changed.json", changed), "--db",
-                          db, "--maze-dir", MAZES, "--port", "0"], capture_output=True, text=True,
+                          db, "--maze-dir", MAZES, "--port", "0", "--bind", "127.0.0.1"], capture_output=True, text=True,
                          timeout=30)
     check(run.returncode == 2 and "warm-up" in run.stderr, f"changed challenge: {run.stderr}")
     # Adding a challenge is fine.

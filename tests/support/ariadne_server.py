@@ -6,6 +6,7 @@ answers "ok"; a server that dies or hangs fails at once or at the deadline."""
 import os
 import select
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -36,10 +37,15 @@ def _fail(proc, why, command, log):
     raise SystemExit(f"FAIL: ariadne-server {why}\n  command: {' '.join(command)}{_log_tail(log)}")
 
 
-def _healthz(port):
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+def _healthz(port, secure=False):
+    # Readiness only (a TLS test checks certificates on its own): unverified.
+    handlers = [urllib.request.ProxyHandler({})]
+    if secure:
+        handlers.append(urllib.request.HTTPSHandler(context=ssl._create_unverified_context()))
+    opener = urllib.request.build_opener(*handlers)
+    scheme = "https" if secure else "http"
     try:
-        with opener.open(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
+        with opener.open(f"{scheme}://127.0.0.1:{port}/healthz", timeout=2) as reply:
             return reply.read().decode().strip()
     except OSError as e:
         return str(e)
@@ -87,7 +93,7 @@ def start_server(binary, *extra_args, timeout=None, log=None):
         _fail(proc, why, command, log)
     port = int(text)
     # The port is bound; /healthz says the server serves.
-    while (answer := _healthz(port)) != "ok":
+    while (answer := _healthz(port, "--tls-only" in extra_args)) != "ok":
         if proc.poll() is not None:
             _fail(proc, f"exited with status {proc.returncode} after it reported port {port}",
                   command, log)

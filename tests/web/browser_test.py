@@ -247,7 +247,7 @@ async def main():
         check(re.fullmatch(r"\d+:\d\d", text(driver, "elapsed")) is not None and
               text(driver, "rate") == "-", f"the elapsed time, stopped: {text(driver, 'elapsed')}")
         curve = driver.find_element(By.CSS_SELECTOR, "#curve path.curve").get_attribute("d")
-        check(curve.count("L") > 10, "the exploration curve is drawn")
+        check(curve.count("L") > 10, f"the exploration curve is drawn: {curve[:300]!r}")
         check(text(driver, "heat-most").endswith("\u00d7"), "the heat scale says its top")
         fits = driver.execute_script("""const c = document.getElementById('maze').getBoundingClientRect();
             return c.bottom <= window.innerHeight + 1 && c.right <= window.innerWidth + 1;""")

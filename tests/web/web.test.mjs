@@ -253,6 +253,9 @@ test('a watched run: the fog view follows it exactly through a dropped connectio
     view.visits.reduce((a, b) => a + b, 0),
     result.steps + 1,
   );
+  // The curve has a point a step, not a batch: the stream sends at most 20 a second.
+  assert.deepEqual(view.curve.points.at(-1), [result.steps, view.seen]);
+  assert.ok(view.curve.points.length > 100, `${view.curve.points.length} points`);
   assert.equal(view.replay, `/api/replays/${run}`);
 });
 

@@ -1,7 +1,9 @@
 // What a spectator knows of a run: the cells the drone has sensed (the rest
-// is fog), how often it stood on each, where it is, the counters. Built from
-// the spectator stream's snapshot, then its steps batches, then its end. No
-// DOM: Node tests it.
+// is fog), how often it stood on each, where it is, the counters, and its
+// exploration curve, a point a step (however the server batched them). Built
+// from the spectator stream's snapshot, then its steps batches, then its end.
+// No DOM: Node tests it.
+import { Curve } from './curve.mjs';
 import { step } from './maze.mjs';
 import { Paint, readPaints } from './paint.mjs';
 
@@ -31,6 +33,8 @@ export class FogView {
     for (let i = 0; i < snapshot.sensed.length; i++) {
       if (snapshot.sensed[i] !== '.') this.sensed[i] = parseInt(snapshot.sensed[i], 16);
     }
+    this.seen = this.sensed.reduce((n, d) => n + (d >= 0 ? 1 : 0), 0);
+    this.curve = new Curve();
     this.visits = new Uint32Array(width * height);
     this.position = { ...this.start };
     this.visits[this.index(this.position)] = 1;
@@ -41,6 +45,7 @@ export class FogView {
     this.paint = new Paint(width);
     this.walk(snapshot.trail, null, snapshot.finds);
     this.adopt(snapshot);
+    this.curve.add(this.steps, this.seen);
     this.status = snapshot.status;
     for (let i = 0; i < width * height; i++) this.changed.add(i);
   }
@@ -50,8 +55,10 @@ export class FogView {
   }
 
   // Plays a trail; open (one digit a letter) updates what each cell was sensed as.
+  // With open, each step adds its point to the curve.
   walk(trail, open, finds) {
     const findAt = new Set(finds ?? []);
+    let steps = this.steps ?? 0;
     for (let i = 0; i < trail.length; i++) {
       const letter = trail[i];
       if (isMove(letter)) {
@@ -59,11 +66,14 @@ export class FogView {
         const at = this.index(this.position);
         this.visits[at]++;
         this.changed.add(at);
+        steps++;
       }
       if (open) {
         const at = this.index(this.position);
+        if (this.sensed[at] < 0) this.seen++;
         this.sensed[at] = parseInt(open[i], 16);
         this.changed.add(at);
+        if (isMove(letter)) this.curve.add(steps, this.seen);
       }
       if (findAt.has(i)) this.finds.push({ ...this.position });
     }

@@ -6,7 +6,6 @@ import { MazeCanvas } from './draw.mjs';
 import { Maze } from './maze.mjs';
 import { decodeReplay, optimalPaths } from './replay.mjs';
 import { $, setText } from './page.mjs';
-import { Curve } from './curve.mjs';
 import { drawCurve } from './plot.mjs';
 import { RunClock } from './run_clock.mjs';
 
@@ -22,7 +21,6 @@ export class LiveView {
     this.canvas = null;
     this.most = 2; // the heat scale's top: doubling it redraws every cell
     this.pending = false;
-    this.curve = null;
     this.clock = new RunClock();
     this.showPaint = true; // the spectator may turn the bot's paint off
     // The clock goes on while the drone waits: a frame a second.
@@ -52,7 +50,6 @@ export class LiveView {
         maxPixels: this.maxPixels,
       });
       this.most = 2;
-      this.curve = new Curve();
       this.clock = new RunClock(this.startedAt ?? null); // each run its own clock
       this.redrawAll();
       this.onStart(this.view);
@@ -137,10 +134,7 @@ export class LiveView {
     setText('bumps', view.bumps);
     setText('found', `${view.found} / ${view.treasures}`);
     setText('score', view.score);
-    let seen = 0;
-    for (const d of view.sensed) if (d >= 0) seen++;
-    setText('seen', seen);
-    this.curve.add(view.steps, seen);
+    setText('seen', view.seen);
     const now = Date.now();
     this.clock.sample(now, view.steps + view.bumps);
     setText('elapsed', this.clock.elapsedText(now));
@@ -149,10 +143,10 @@ export class LiveView {
     const painted = view.paint.marks.size;
     setText('paint-count', painted > 0 ? `${painted} cells painted` : 'nothing painted');
     if ($('curve')) {
-      drawCurve($('curve'), this.curve.points, {
+      drawCurve($('curve'), view.curve.points, {
         maxX: Math.max(10, view.steps),
         maxY: view.width * view.height,
-        marker: [view.steps, seen],
+        marker: [view.steps, view.seen],
       });
     }
   }

@@ -2,13 +2,16 @@
 //   node clients/js/examples/dfs-bot.mjs --url ws://127.0.0.1:8080/ws --generator prim --size 16x16 --seed 42
 // several seeds: --seeds 1-20; a named maze of the server: --maze classic16;
 // or ranked runs: --token TOKEN --challenge warm-up [--attempts N] (default: every
-// attempt left where all of them count, keep all; else one)
+// attempt left where all of them count, keep all; else one). Over TLS:
+// --url wss://HOST:PORT/ws, with --ca FILE (or $ARIADNE_CA) for a CA Node does
+// not trust; --insecure verifies nothing (a self-signed test server only).
 import { parseArgs } from 'node:util';
 import { connect, depthFirst, parseSeeds } from '../ariadne.mjs';
 
 const usage = `usage: node dfs-bot.mjs [--url URL] [--name NAME] [--generator NAME] [--size WxH]
                         [--maze NAME] [--seed N | --seeds 1-20,25] [--loops X] [--treasures N]
-                        [--timeout SECONDS] [--token TOKEN --challenge ID [--attempts N]]`;
+                        [--timeout SECONDS] [--token TOKEN --challenge ID [--attempts N]]
+                        [--ca FILE | --insecure]`;
 
 let values;
 try {
@@ -28,6 +31,8 @@ try {
       challenge: { type: 'string' },
       attempts: { type: 'string' },
       timeout: { type: 'string', default: '30' },
+      ca: { type: 'string' },
+      insecure: { type: 'boolean', default: false },
     },
   }));
 } catch (error) {
@@ -64,6 +69,8 @@ try {
     token: values.token,
     bot: 'js-kit/dfs',
     timeoutMs: Number(values.timeout) * 1000,
+    ca: values.ca,
+    insecure: values.insecure,
   });
   const [width, height] = values.size.split('x').map(Number);
   // A named maze of the server (its --maze-dir), or a generated one.
