@@ -12,9 +12,10 @@ ariadne_build_packages=(
 )
 
 # Needed for the browser tests (web.browser: headless Chromium driven by
-# Selenium); scripts/test.sh installs them, the Docker image never needs them.
+# Selenium) and the proxy test (net.nginx: nginx terminating TLS in front of
+# the server); scripts/test.sh installs them, the Docker image never needs them.
 ariadne_browser_packages=(
-  chromium chromium-driver python3-selenium
+  chromium chromium-driver python3-selenium nginx
 )
 
 # Needed for the asan and fuzz presets (clang, its sanitizers and libFuzzer).
@@ -23,8 +24,10 @@ ariadne_fuzz_packages=(
 )
 
 # Needed to run the binaries (the Docker runtime stage).
+# ca-certificates: the system's trust store, which wss:// and https:// clients
+# (ariadne-bot, its --ping) check a server's certificate against.
 ariadne_runtime_packages=(
-  libspdlog1.10 libfmt9 libsqlite3-0 libssl3
+  libspdlog1.10 libfmt9 libsqlite3-0 libssl3 ca-certificates
 )
 
 # ensure_packages PKG...: installs the missing ones with apt-get, quietly, and
@@ -49,6 +52,18 @@ ensure_packages() {
     fi
   fi
   export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq >/dev/null
-  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # No service a package brings (nginx, dockerd) starts by itself: the tests
+  # start their own servers, on loopback, and stop them by PID.
+  local policy=/usr/sbin/policy-rc.d made_policy=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null
+    "${sudo[@]}" chmod 755 "$policy"
+    made_policy=1
+  fi
+  local status=0
+  "${sudo[@]}" apt-get update -qq >/dev/null &&
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    status=$?
+  [ $made_policy -eq 0 ] || "${sudo[@]}" rm -f "$policy"
+  return $status
 }

@@ -4,7 +4,10 @@
 # with ariadne-bot (from a second container of the image), checks that the
 # server runs unprivileged, stops it with SIGTERM (exit 0 expected), then runs
 # docker/compose.yml (server and two bots; the competition service, restarted
-# with its leaderboard intact) and takes it down.
+# with its leaderboard intact) and takes it down. The compose part runs over
+# TLS (compose.tls.yml, a throwaway CA and certificate made with openssl):
+# the bots play over wss://, the ranked run and the leaderboard go over
+# wss:// and https://.
 #
 # Uses the engine `docker info` reaches. Where none runs, it starts its own
 # dockerd (Debian's docker.io, vfs storage, no iptables, no bridge) under a
@@ -187,8 +190,23 @@ code=$(timeout 10 docker wait "$server") || fail "the server did not stop within
 [ "$code" = 0 ] || { docker logs "$server" 2>&1 | tail -20; fail "the server exited with $code"; }
 
 # --- compose ------------------------------------------------------------------
+step "a throwaway CA and a certificate for server, localhost and 127.0.0.1"
+tls=$work/tls
+mkdir -p "$tls"
+(
+  cd "$tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 \
+    -subj "/CN=Ariadne smoke CA" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -keyout key.pem -out cert.csr -subj "/CN=server" 2>/dev/null
+  printf 'subjectAltName=DNS:server,DNS:localhost,IP:127.0.0.1\n' >ext.cnf
+  openssl x509 -req -in cert.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 \
+    -extfile ext.cnf -out leaf.pem 2>/dev/null
+  cat leaf.pem ca.pem >cert.pem
+  chmod 0644 key.pem # the image's user reads it; a throwaway key
+) || fail "openssl could not make the test certificate"
+export ARIADNE_TLS_DIR=$tls
 project=ariadne-smoke-$$
-compose_files=(-f "$root/docker/compose.yml")
+compose_files=(-f "$root/docker/compose.yml" -f "$root/docker/compose.tls.yml")
 ARIADNE_PORT=$(free_port)
 ARIADNE_COMPETITION_PORT=$(free_port)
 export ARIADNE_IMAGE=$image ARIADNE_PORT ARIADNE_COMPETITION_PORT
@@ -197,23 +215,34 @@ if [ $host_network -eq 1 ]; then
   # docker-compose 1.29 cannot drop a service's ports in an override file, so
   # the host-network variant is compose.yml rewritten: no ports, every
   # service on the host's network, the servers on free ports.
-  /usr/bin/python3 - "$root/docker/compose.yml" "$work/compose.host.yml" <<'EOF'
+  /usr/bin/python3 - "$work/compose.host.yml" "$root/docker/compose.yml" "$root/docker/compose.tls.yml" <<'EOF'
 import sys
 import yaml
-doc = yaml.safe_load(open(sys.argv[1]))
+doc = yaml.safe_load(open(sys.argv[2]))
+# The TLS override, merged as compose merges it (environment and volumes
+# added to, command replaced).
+for name, extra in yaml.safe_load(open(sys.argv[3]))["services"].items():
+    service = doc["services"][name]
+    for key, value in extra.items():
+        if key == "environment":
+            service.setdefault(key, {}).update(value)
+        elif key == "volumes":
+            service[key] = service.get(key, []) + value
+        else:
+            service[key] = value
 ports = {"server": "${ARIADNE_PORT}", "competition": "${ARIADNE_COMPETITION_PORT}"}
 for name, service in doc["services"].items():
     service.pop("ports", None)
     service["network_mode"] = "host"
     if name in ports:
         service.setdefault("environment", {})["ARIADNE_PORT"] = ports[name]
-yaml.safe_dump(doc, open(sys.argv[2], "w"), sort_keys=False)
+yaml.safe_dump(doc, open(sys.argv[1], "w"), sort_keys=False)
 EOF
   compose_files=(--project-directory "$root/docker" -f "$work/compose.host.yml")
-  export ARIADNE_SERVER_URL=ws://127.0.0.1:$ARIADNE_PORT/ws
+  export ARIADNE_SERVER_URL=wss://127.0.0.1:$ARIADNE_PORT/ws
 fi
 compose() { docker-compose -p "$project" "${compose_files[@]}" "$@"; }
-step "docker-compose: the server and two bots"
+step "docker-compose: the server and two bots, over wss://"
 compose up -d --no-build 2>&1 | grep -v -i "warning" || true
 for bot in tremaux dfs; do
   id=$(compose ps -q "$bot")
@@ -234,13 +263,16 @@ wait_healthy "$competition"
 token=$(compose exec -T competition ariadne-admin add-competitor smoke | tail -1)
 [ -n "$token" ] || fail "ariadne-admin add-competitor printed no token"
 competition_port=$ARIADNE_COMPETITION_PORT
-"$python" "$root/clients/python/ariadne_client.py" --url "ws://127.0.0.1:$competition_port/ws" \
-  --token "$token" --challenge warm-up || fail "the ranked run did not find the treasure"
+step "a ranked run over wss:// with the Python kit, checked against the test CA"
+"$python" "$root/clients/python/ariadne_client.py" --url "wss://localhost:$competition_port/ws" \
+  --ca "$tls/ca.pem" --token "$token" --challenge warm-up ||
+  fail "the ranked run did not find the treasure"
 board() {
-  "$python" -c 'import json, sys, urllib.request
-board = json.load(urllib.request.urlopen(sys.argv[1], timeout=10))
+  "$python" -c 'import json, ssl, sys, urllib.request
+tls = ssl.create_default_context(cafile=sys.argv[2])
+board = json.load(urllib.request.urlopen(sys.argv[1], timeout=10, context=tls))
 print(json.dumps(board["rows"] if "rows" in board else board, sort_keys=True))' \
-    "http://127.0.0.1:$competition_port/api/leaderboard"
+    "https://localhost:$competition_port/api/leaderboard" "$tls/ca.pem"
 }
 # The leaderboard is a cache rebuilt after each result (within 200 ms) and
 # every second: it has settled once it shows the run and two reads half a

@@ -62,10 +62,17 @@ remote_drone::remote_drone(const std::string& url, const std::string& name,
                         describe_tls_failure(ws.next_layer(), ec));
     }
   }
+  websocket::response_type answer;
   if (!ec) {
     ec = blocking_call(connection_->ioc, [&](auto handler) {
-      ws.async_handshake(where.host + ":" + where.port, where.path, handler);
+      ws.async_handshake(answer, where.host + ":" + where.port, where.path, handler);
     });
+  }
+  if (ec == websocket::error::upgrade_declined) {
+    // The server's own words say why (503: too many connections, 400: plain on a TLS-only port).
+    std::string body = answer.body().substr(0, answer.body().find('\n'));
+    throw drone_error("cannot connect to " + url + ": the server answered HTTP " +
+                      std::to_string(answer.result_int()) + (body.empty() ? "" : ": " + body));
   }
   if (ec) throw drone_error("cannot connect to " + url + ": " + describe(ec));
   protocol::hello_message hello{name};

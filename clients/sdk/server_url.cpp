@@ -1,5 +1,7 @@
 #include "clients/sdk/server_url.hpp"
 
+#include <boost/asio/ip/address.hpp>
+
 #include "bots/drone_error.hpp"
 
 namespace ariadne {
@@ -51,7 +53,10 @@ server_url parse_server_url(const std::string& url, std::string_view schemes) {
 }
 
 bool loopback_host(const std::string& host) {
-  return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1";
+  if (host == "localhost") return true;
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(host, ec);
+  return !ec && address.is_loopback();
 }
 
 std::string pages_url(const std::string& drone_url, std::string_view path) {

@@ -22,16 +22,22 @@ def missing():
     return None
 
 
-def browser(width=1280, height=900):
+def browser(width=1280, height=900, flags=()):
+    """A headless Chromium of that window size; flags: more command-line
+    switches (say, --ignore-certificate-errors-spki-list=HASH)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync",
-                 f"--window-size={width},{height}"):
+                 f"--window-size={width},{height}", *flags):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    # Headless Chromium makes no window narrower than 500 px from
+    # --window-size: a phone's 390 needs asking again.
+    driver.set_window_size(width, height)
+    return driver
 
 
 def sideways_px(driver):

@@ -8,7 +8,10 @@ trusts. Everything lives in one temporary folder.
     pki.server("expired", expired=True)
     pki.server("wrongname", names=["elsewhere.example"])
     pki.other_ca_server("stranger")   # signed by a CA the clients do not trust
+    pki.spki_sha256(pki.ca)           # what Chromium's --ignore-certificate-errors-spki-list takes
 """
+import base64
+import hashlib
 import os
 import subprocess
 import tempfile
@@ -91,6 +94,19 @@ subjectAltName = {alt}
         """The certificate's serial number, as openssl prints it (hex)."""
         out = _openssl("x509", "-in", cert, "-noout", "-serial", cwd=self.folder)
         return out.strip().split("=", 1)[1].upper()
+
+    def spki_sha256(self, cert):
+        """The base64 SHA-256 of the certificate's SubjectPublicKeyInfo (DER):
+        `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der |
+        openssl dgst -sha256 -binary | base64`, what Chromium's
+        --ignore-certificate-errors-spki-list names a key by."""
+        pem = _openssl("x509", "-in", cert, "-pubkey", "-noout", cwd=self.folder)
+        done = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=pem.encode(),
+                              capture_output=True)
+        if done.returncode != 0 or not done.stdout:
+            why = done.stderr.decode().strip()
+            raise SystemExit(f"FAIL: openssl pkey -pubin -outform der: {why}")
+        return base64.b64encode(hashlib.sha256(done.stdout).digest()).decode()
 
 
 def _is_ip(name):
