@@ -2,12 +2,12 @@
 
 #include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/ssl/ssl_stream.hpp>
-#include <boost/beast/websocket/ssl.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <memory>
 #include <optional>
 #include <utility>
+
+#include "tls/tls_stream.hpp"
 
 namespace ariadne {
 
@@ -20,7 +20,7 @@ class maybe_tls_stream {
  public:
   using next_layer_type = boost::beast::tcp_stream;
   using executor_type = next_layer_type::executor_type;
-  using tls_type = boost::beast::ssl_stream<next_layer_type>;
+  using tls_type = tls_stream;
 
   // Plain when context is null; otherwise TLS with that context, which the
   // connection keeps for its lifetime (a certificate reload makes a new one).

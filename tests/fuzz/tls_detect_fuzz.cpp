@@ -1,92 +1,50 @@
 // libFuzzer target: the first bytes of a connection, as a server with a
-// certificate reads them. Beast's detection (a TLS ClientHello or not) on
-// the bytes, then, as http_session does, the TLS handshake with the
-// server's own context (server_certificates::load: TLS 1.2 and 1.3, ALPN
-// http/1.1, no renegotiation) fed what detection read, or the HTTP request
-// parser; and the X-Forwarded-For reader on the same bytes. Nothing may
-// crash or hang, the verdict must be TLS exactly when the first byte is a
-// handshake record's (0x16), and a handshake may not succeed on bytes no
-// client answered.
-#include <unistd.h>
-
+// certificate reads them, over a real loopback connection. Beast's detection
+// (a TLS ClientHello or not) on the bytes, then, as http_session does, our
+// TLS stream's handshake (tls_stream, with the server's own context from
+// server_certificates::load: TLS 1.2 and 1.3, ALPN http/1.1, no
+// renegotiation) fed what detection read, or the HTTP request parser; and
+// the X-Forwarded-For reader on the same bytes. Nothing may crash or hang,
+// the verdict must be TLS exactly when the first byte is a handshake
+// record's (0x16), and a handshake may not succeed on bytes no client
+// answered.
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ssl/stream.hpp>
-#include <boost/beast/_experimental/test/stream.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/detect_ssl.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <memory>
-#include <string>
 #include <string_view>
 
 #include "server/net/forwarded_for.hpp"
-#include "tls/server_certificates.hpp"
+#include "tests/support/test_certificate.hpp"
+#include "tls/tls_stream.hpp"
 
 namespace {
 
 namespace beast = boost::beast;
 namespace net = boost::asio;
-
-// A throwaway self-signed certificate (P-256, CN=fuzz) for the handshake.
-constexpr std::string_view certificate = R"(
------BEGIN CERTIFICATE-----
-MIIBdjCCARugAwIBAgIUZjBinbWvwXEKestGGee10rT7UvgwCgYIKoZIzj0EAwIw
-DzENMAsGA1UEAwwEZnV6ejAgFw0yNjEyMDIwNjAyMDJaGA8yMTI2MTEwODA2MDIw
-MlowDzENMAsGA1UEAwwEZnV6ejBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABM9X
-iRK6VXQX3jm+8BpjSIYW2zSgzH3oVXcorzw9HN+zvbq6DUCAvtdPz+iAYHnN55gH
-EMdnntHJgzfJ72QT6SujUzBRMB0GA1UdDgQWBBSJ7Bzl0PsyxeTikVKEisEEY8KN
-0DAfBgNVHSMEGDAWgBSJ7Bzl0PsyxeTikVKEisEEY8KN0DAPBgNVHRMBAf8EBTAD
-AQH/MAoGCCqGSM49BAMCA0kAMEYCIQDW4Q1BOFCfoxmH3JmTZT2pnLirxeHUEq0i
-vtEBF+sQdQIhAJwYBgZoWIgAvh5SaThZYY+vw62BirDNkXoZbakGQ7uM
------END CERTIFICATE-----
-)";
-
-constexpr std::string_view key = R"(
------BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgv77JqeJ5NlH2WTe+
-jar7e2HfXAvU41Rby4cVo2WNSUGhRANCAATPV4kSulV0F945vvAaY0iGFts0oMx9
-6FV3KK88PRzfs726ug1AgL7XT8/ogGB5zeeYBxDHZ57RyYM3ye9kE+kr
------END PRIVATE KEY-----
-)";
-
-std::shared_ptr<net::ssl::context> server_context() {
-  static const std::shared_ptr<net::ssl::context> context = [] {
-    char folder[] = "/tmp/ariadne-fuzz-tls-XXXXXX";
-    if (mkdtemp(folder) == nullptr) std::abort();
-    const std::string cert_file = std::string(folder) + "/cert.pem";
-    const std::string key_file = std::string(folder) + "/key.pem";
-    std::ofstream(cert_file) << certificate.substr(1);
-    std::ofstream(key_file) << key.substr(1);
-    std::string why;
-    auto made = ariadne::server_certificates::load(cert_file, key_file, why);
-    std::remove(cert_file.c_str());
-    std::remove(key_file.c_str());
-    rmdir(folder);
-    if (!made) {
-      std::fprintf(stderr, "the fuzz certificate does not load: %s\n", why.c_str());
-      std::abort();
-    }
-    return made;
-  }();
-  return context;
-}
+using tcp = net::ip::tcp;
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static net::io_context ioc;
+  static tcp::acceptor acceptor(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  net::io_context ioc;
-  beast::test::stream client(ioc);
-  beast::test::stream server(ioc);
-  client.connect(server);
-  server.append(bytes);
-  client.close();  // the server reads the bytes, then the end of the stream
+  tcp::socket client(ioc);
+  client.connect(acceptor.local_endpoint());
+  beast::tcp_stream server(acceptor.accept());
+  beast::error_code ignored;
+  net::write(client, net::buffer(bytes), ignored);
+  client.shutdown(tcp::socket::shutdown_send, ignored);  // then the end of the stream
+  server.expires_after(std::chrono::seconds(5));
 
   beast::flat_buffer buffer;
   bool detected = false;
@@ -95,6 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     detected = !ec;
     tls = is_tls;
   });
+  ioc.restart();
   ioc.run();
   // Detection needs a byte: on one, the verdict is TLS exactly when it is 0x16
   // (the rest of a record header may still say no).
@@ -102,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   ioc.restart();
   if (detected && tls) {
-    net::ssl::stream<beast::test::stream&> secure(server, *server_context());
+    ariadne::tls_stream secure(std::move(server), *ariadne::test::test_server_context());
     bool shook = false;
     secure.async_handshake(net::ssl::stream_base::server, buffer.data(),
                            [&](beast::error_code ec, std::size_t) { shook = !ec; });
