@@ -8,14 +8,16 @@ ariadne_build_packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-websockets python3-jsonschema
-  libsqlite3-dev libssl-dev
+  libsqlite3-dev libssl-dev libpq-dev
 )
 
 # Needed for the browser tests (web.browser: headless Chromium driven by
-# Selenium) and the proxy test (net.nginx: nginx terminating TLS in front of
-# the server); scripts/test.sh installs them, the Docker image never needs them.
+# Selenium), the proxy test (net.nginx: nginx terminating TLS in front of
+# the server) and the PostgreSQL store's tests (a real PostgreSQL 15 each
+# starts in a temporary folder; no package service runs); scripts/test.sh
+# installs them, the Docker image never needs them.
 ariadne_browser_packages=(
-  chromium chromium-driver python3-selenium nginx
+  chromium chromium-driver python3-selenium nginx postgresql
 )
 
 # Needed for the asan and fuzz presets (clang, its sanitizers and libFuzzer).
@@ -27,7 +29,7 @@ ariadne_fuzz_packages=(
 # ca-certificates: the system's trust store, which wss:// and https:// clients
 # (ariadne-bot, its --ping) check a server's certificate against.
 ariadne_runtime_packages=(
-  libspdlog1.10 libfmt9 libsqlite3-0 libssl3 ca-certificates
+  libspdlog1.10 libfmt9 libsqlite3-0 libpq5 libssl3 ca-certificates
 )
 
 # ensure_packages PKG...: installs the missing ones with apt-get, quietly, and

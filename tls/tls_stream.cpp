@@ -14,14 +14,14 @@ namespace {
 
 using core = tls_stream::core;
 
-// What a connection may keep between bursts; a buffer grown past it (a
-// replay written, a big paint read) is given back once it is empty.
-constexpr std::size_t kept_bytes = 512;
 // The most read from the socket at once behind a read's first bytes.
 constexpr std::size_t most_at_once = 64 * 1024;
 
-void release_if_big(std::string& buffer) {
-  if (buffer.empty() && buffer.capacity() > kept_bytes) std::string().swap(buffer);
+// An empty buffer gives its memory back: an idle connection holds none (a
+// small string's own bytes aside), and a busy one reallocates a few hundred
+// bytes a record, which is nothing beside the record's cipher.
+void release_if_empty(std::string& buffer) {
+  if (buffer.empty() && buffer.capacity() > std::string().capacity()) std::string().swap(buffer);
 }
 
 // The BIO between OpenSSL and the core: reads come from core::in, writes go
@@ -47,7 +47,7 @@ int bio_read(BIO* bio, char* data, int length) {
   if (c->in_used == c->in.size()) {
     c->in.clear();
     c->in_used = 0;
-    release_if_big(c->in);
+    release_if_empty(c->in);
   }
   return static_cast<int>(n);
 }
@@ -101,8 +101,8 @@ void core::sent_all(error_code ec) {
   writing = false;
   write_error = ec;
   sending.clear();
-  release_if_big(sending);
-  release_if_big(out);
+  release_if_empty(sending);
+  release_if_empty(out);
   sent.cancel();
 }
 

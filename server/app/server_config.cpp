@@ -73,7 +73,10 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "Competition file: hidden challenges, tokens, a leaderboard (docs/competition.md)",
           no_default)
       ->check(CLI::ExistingFile);
-  setting(app, "--db", c.db, "The competition's SQLite database; created when missing");
+  setting(app, "--db", c.db,
+          "The competition's database: a SQLite file (created when missing; or sqlite:FILE), or "
+          "a PostgreSQL URI postgresql://USER@HOST:PORT/DB (its password from PGPASSFILE or "
+          "PGPASSWORD)");
   setting(app, "--secret-file", c.secret_file,
           "The secret the competition's seeds come from (default: made on the first start "
           "and kept in the database)",

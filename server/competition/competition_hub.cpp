@@ -10,7 +10,6 @@
 #include "server/competition/competition_opening.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
-#include "server/store/sqlite_store.hpp"
 #include "server/store/store_error.hpp"
 
 namespace ariadne {
@@ -21,7 +20,7 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
   opened_competition opened = open_competition(rules_, db_path, secret_file);
   secret_ = std::move(opened.secret);
   schedule_ = opened.schedule;
-  std::unique_ptr<sqlite_store>& store = opened.store;
+  std::unique_ptr<results_store>& store = opened.store;
   mirror_ = results_mirror::of(store->runs(), rules_);  // the database as it now stands
   last_run_number_ = store->last_run_number();
   board_ = std::make_unique<leaderboard_cache>(

@@ -11,6 +11,7 @@
 
 #include "core/model/utc_time.hpp"
 #include "server/competition/secrets.hpp"
+#include "server/store/store_location.hpp"
 
 namespace ariadne {
 
@@ -37,7 +38,8 @@ std::string read_secret_file(const std::string& path) {
 opened_competition open_competition(const competition_rules& rules, const std::string& db_path,
                                     const std::string& secret_file) {
   opened_competition opened;
-  auto store = std::make_unique<sqlite_store>(db_path);
+  const store_location where = parse_store_location(db_path);
+  std::unique_ptr<results_store> store = open_store(where);
   store->begin();
   try {
     // The file against what the database knows: a challenge that has runs
@@ -50,7 +52,7 @@ opened_competition open_competition(const competition_rules& rules, const std::s
       if (played.count(old.id) == 0) continue;
       const challenge* now = rules.find(old.id);
       if (now == nullptr) {
-        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
+        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + where.shown +
                                 " but is missing from the competition file: put it back");
       }
       if (now->definition != old.definition) {
@@ -63,7 +65,7 @@ opened_competition open_competition(const competition_rules& rules, const std::s
                 ? " (a challenge's mark now counts all its attempts unless it says "
                   "\"keep\": \"best\": add that to go on as before)"
                 : ": add a new challenge instead";
-        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + db_path +
+        throw competition_error("challenge \"" + old.id + "\" has ranked runs in " + where.shown +
                                 " and the file changes it (was " + old.definition + ", now " +
                                 now->definition + ")" + hint);
       }

@@ -5,14 +5,14 @@
 
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/competition_schedule.hpp"
-#include "server/store/sqlite_store.hpp"
+#include "server/store/results_store.hpp"
 
 namespace ariadne {
 
 // A competition's database as a server starts on it: the store, and the
 // secret its seeds come from (before any reset), and its schedule.
 struct opened_competition {
-  std::unique_ptr<sqlite_store> store;
+  std::unique_ptr<results_store> store;
   std::string secret;
   competition_schedule schedule;
 };

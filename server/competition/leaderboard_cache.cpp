@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/store/sqlite_store.hpp"
+#include "server/store/store_location.hpp"
 
 namespace ariadne {
 
@@ -34,9 +34,9 @@ leaderboard_cache::documents leaderboard_cache::current() const {
 }
 
 void leaderboard_cache::loop(const std::stop_token& stop, const std::string& db_path) {
-  std::unique_ptr<sqlite_store> reader;
+  std::unique_ptr<results_store> reader;
   try {
-    reader = std::make_unique<sqlite_store>(db_path, sqlite_store::access::read_only);
+    reader = open_store(parse_store_location(db_path), store_access::read_only);
   } catch (const std::exception& e) {
     spdlog::error("leaderboard: {}", e.what());
   }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "server/net/beast.hpp"
+#include "server/net/heap_trimmer.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/transport_context.hpp"
 
@@ -80,6 +81,10 @@ std::optional<std::string> transport::reload_certificates() {
 
 void transport::start() {
   listener_->run();
+  if (context_->certificates() != nullptr) {
+    trimmer_ = std::make_unique<heap_trimmer>(*ioc_, context_->stats());
+    trimmer_->start();
+  }
   threads_.reserve(thread_count_);
   for (unsigned i = 0; i < thread_count_; ++i)
     threads_.emplace_back([this] { ioc_->run(); });
@@ -105,6 +110,8 @@ void transport::stop() {
   for (auto& thread : threads_)
     thread.join();
   threads_.clear();
+  // Before the io_context it waits on; no handler runs any more.
+  trimmer_.reset();
   // Destroying the io_context destroys the handlers still pending, and with
   // them the sessions and sockets of peers that never answered the close.
   listener_.reset();

@@ -14,6 +14,7 @@ class io_context;
 
 namespace ariadne {
 
+class heap_trimmer;
 class listener;
 class transport_context;
 
@@ -56,6 +57,7 @@ class transport {
   std::shared_ptr<transport_context> context_;
   std::unique_ptr<boost::asio::io_context> ioc_;
   std::shared_ptr<listener> listener_;
+  std::unique_ptr<heap_trimmer> trimmer_;  // with TLS only
   std::vector<std::thread> threads_;
   unsigned thread_count_ = 1;
   unsigned short port_ = 0;

@@ -60,10 +60,21 @@ struct ranked_run_record {
   friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
 };
 
+// How a store is opened: read_write creates it when missing and brings an
+// older schema up to date; read_only (ariadne-admin's reports) reads it as it
+// is and writes nothing.
+enum class store_access { read_write, read_only };
+
+// The version of the results' schema, the same for every store and kept in
+// meta('schema_version'): 1 the first, 2 replays (runs.run, runs.moves), 3
+// reference marks (runs.reference), 4 bots' names (runs.bot). A store opened
+// on a newer database refuses it (store_error): an older server must not
+// write into what it does not know.
+inline constexpr int store_schema_version = 4;
+
 // Where a competition's results live. SQLite (sqlite_store) is the embedded
-// default; the interface is what a store shared by several server instances
-// (PostgreSQL) would implement. Calls block and throw store_error: the server
-// makes them on its store thread only (store_writer), never on an I/O thread.
+// default; postgres_store is shared by several server instances. Calls block and throw store_error:
+// the server makes them on its store thread only (store_writer), never on an I/O thread.
 class results_store {
  public:
   virtual ~results_store() = default;
@@ -107,6 +118,10 @@ class results_store {
   // whole_attempts (the attempt can no longer be played again: they keep
   // their results); returns how many.
   virtual std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) = 0;
+
+  // "ok" when the store is sound, else one line per problem found
+  // (ariadne-admin check).
+  virtual std::string integrity_check() = 0;
 };
 
 }  // namespace ariadne

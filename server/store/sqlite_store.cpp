@@ -2,63 +2,13 @@
 
 #include <sqlite3.h>
 
+#include <set>
+#include <utility>
+
+#include "server/store/sqlite_statement.hpp"
 #include "server/store/store_error.hpp"
 
 namespace ariadne {
-
-// A prepared statement, finalized when it goes out of scope.
-class sqlite_store::statement {
- public:
-  statement(sqlite_store& store, const char* sql) : store_(store) {
-    if (sqlite3_prepare_v2(store.db_, sql, -1, &stmt_, nullptr) != SQLITE_OK) {
-      store.fail("preparing a statement");
-    }
-  }
-  ~statement() { sqlite3_finalize(stmt_); }
-  statement(const statement&) = delete;
-  statement& operator=(const statement&) = delete;
-
-  statement& bind(int index, std::string_view text) {
-    check(sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
-                            SQLITE_TRANSIENT));
-    return *this;
-  }
-  statement& bind(int index, std::int64_t value) {
-    check(sqlite3_bind_int64(stmt_, index, value));
-    return *this;
-  }
-  statement& bind(int index, double value) {
-    check(sqlite3_bind_double(stmt_, index, value));
-    return *this;
-  }
-  // True while there is a row to read; throws on an error.
-  bool step() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    store_.fail("a statement");
-  }
-  // Runs a statement that returns no rows; false on a constraint violation.
-  bool run() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_DONE) return true;
-    if (rc == SQLITE_CONSTRAINT) return false;
-    store_.fail("a statement");
-  }
-  std::int64_t integer(int column) { return sqlite3_column_int64(stmt_, column); }
-  double real(int column) { return sqlite3_column_double(stmt_, column); }
-  std::string text(int column) {
-    const auto* p = sqlite3_column_text(stmt_, column);
-    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
-  }
-
- private:
-  void check(int rc) {
-    if (rc != SQLITE_OK) store_.fail("binding a value");
-  }
-  sqlite_store& store_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 namespace {
 
@@ -99,6 +49,16 @@ CREATE TABLE IF NOT EXISTS runs(
   PRIMARY KEY(competitor, challenge, deal));
 )sql";
 
+// The columns of runs added since the first schema, by the column that tells
+// they are there.
+constexpr std::pair<const char*, const char*> added_columns[] = {
+    {"moves",
+     "ALTER TABLE runs ADD COLUMN run INTEGER NOT NULL DEFAULT 0; "
+     "ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''"},
+    {"reference", "ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0"},
+    {"bot", "ALTER TABLE runs ADD COLUMN bot TEXT NOT NULL DEFAULT ''"},
+};
+
 }  // namespace
 
 sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
@@ -113,6 +73,16 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
   // Another process (ariadne-admin, the server) may hold the write lock for
   // a moment: wait for it rather than fail.
   sqlite3_busy_timeout(db_, 5000);
+  try {
+    set_up(mode);
+  } catch (const store_error&) {
+    sqlite3_close(db_);  // no destructor runs for a constructor that throws
+    throw;
+  }
+}
+
+void sqlite_store::set_up(access mode) {
+  check_version();
   if (mode == access::read_write) {
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
@@ -120,38 +90,48 @@ sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
     exec(schema);
     // A database made before replays were kept, before reference marks or
     // before bots named themselves: add their columns.
-    bool has_moves = false;
-    bool has_reference = false;
-    bool has_bot = false;
-    {
-      statement columns(*this, "PRAGMA table_info(runs)");
-      while (columns.step()) {
-        has_moves = has_moves || columns.text(1) == "moves";
-        has_reference = has_reference || columns.text(1) == "reference";
-        has_bot = has_bot || columns.text(1) == "bot";
-      }
+    const std::set<std::string> had = runs_columns();
+    for (const auto& [column, sql] : added_columns) {
+      if (had.count(column) == 0) exec(sql);
     }
-    if (!has_moves) {
-      exec("ALTER TABLE runs ADD COLUMN run INTEGER NOT NULL DEFAULT 0");
-      exec("ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''");
-    }
-    if (!has_reference) exec("ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0");
-    if (!has_bot) exec("ALTER TABLE runs ADD COLUMN bot TEXT NOT NULL DEFAULT ''");
     exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
+    set_meta("schema_version", std::to_string(store_schema_version));
   } else {
     // Read-only (ariadne-admin): an older database is read as it is.
-    statement columns(*this, "PRAGMA table_info(runs)");
-    has_reference_ = false;
-    has_bot_ = false;
-    while (columns.step()) {
-      has_reference_ = has_reference_ || columns.text(1) == "reference";
-      has_bot_ = has_bot_ || columns.text(1) == "bot";
-    }
+    const std::set<std::string> had = runs_columns();
+    has_reference_ = had.count("reference") == 1;
+    has_bot_ = had.count("bot") == 1;
   }
+}
+
+std::set<std::string> sqlite_store::runs_columns() {
+  statement columns(db_, path_, "PRAGMA table_info(runs)");
+  std::set<std::string> names;
+  while (columns.step())
+    names.insert(columns.text(1));
+  return names;
 }
 
 sqlite_store::~sqlite_store() {
   sqlite3_close(db_);
+}
+
+void sqlite_store::check_version() {
+  // Databases made before the version was kept have a meta table without it:
+  // their columns tell their version, and the steps above bring them up.
+  {
+    statement tables(db_, path_,
+                     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+    if (!tables.step()) return;
+  }
+  statement s(db_, path_, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'schema_version'");
+  if (!s.step()) return;
+  const std::int64_t version = s.integer(0);
+  if (version > store_schema_version) {
+    throw store_error("database " + path_ + " has schema version " + std::to_string(version) +
+                      ", newer than this server's " + std::to_string(store_schema_version) +
+                      ": run a newer Ariadne on it");
+  }
 }
 
 void sqlite_store::fail(const std::string& what) {
@@ -178,14 +158,14 @@ void sqlite_store::rollback() {
 }
 
 std::optional<std::string> sqlite_store::meta(std::string_view key) {
-  statement s(*this, "SELECT value FROM meta WHERE key = ?");
+  statement s(db_, path_, "SELECT value FROM meta WHERE key = ?");
   s.bind(1, key);
   if (!s.step()) return std::nullopt;
   return s.text(0);
 }
 
 void sqlite_store::set_meta(std::string_view key, std::string_view value) {
-  statement s(*this,
+  statement s(db_, path_,
               "INSERT INTO meta(key, value) VALUES(?, ?) "
               "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
   s.bind(1, key).bind(2, value).run();
@@ -193,24 +173,25 @@ void sqlite_store::set_meta(std::string_view key, std::string_view value) {
 
 bool sqlite_store::add_competitor(std::string_view name, std::string_view token_hash,
                                   std::int64_t now_ms) {
-  statement s(*this, "INSERT INTO competitors(name, token_hash, created_at_ms) VALUES(?, ?, ?)");
+  statement s(db_, path_,
+              "INSERT INTO competitors(name, token_hash, created_at_ms) VALUES(?, ?, ?)");
   return s.bind(1, name).bind(2, token_hash).bind(3, now_ms).run();
 }
 
 bool sqlite_store::set_token(std::string_view name, std::string_view token_hash) {
-  statement s(*this, "UPDATE competitors SET token_hash = ?, revoked = 0 WHERE name = ?");
+  statement s(db_, path_, "UPDATE competitors SET token_hash = ?, revoked = 0 WHERE name = ?");
   s.bind(1, token_hash).bind(2, name).run();
   return sqlite3_changes(db_) == 1;
 }
 
 bool sqlite_store::revoke(std::string_view name) {
-  statement s(*this, "UPDATE competitors SET revoked = 1 WHERE name = ?");
+  statement s(db_, path_, "UPDATE competitors SET revoked = 1 WHERE name = ?");
   s.bind(1, name).run();
   return sqlite3_changes(db_) == 1;
 }
 
 std::vector<competitor_record> sqlite_store::competitors() {
-  statement s(*this,
+  statement s(db_, path_,
               "SELECT id, name, revoked, created_at_ms, token_hash FROM competitors ORDER BY id");
   std::vector<competitor_record> list;
   while (s.step()) {
@@ -220,7 +201,7 @@ std::vector<competitor_record> sqlite_store::competitors() {
 }
 
 std::optional<competitor_record> sqlite_store::competitor_by_token(std::string_view token_hash) {
-  statement s(*this,
+  statement s(db_, path_,
               "SELECT id, name, revoked, created_at_ms, token_hash FROM competitors "
               "WHERE token_hash = ? AND revoked = 0");
   s.bind(1, token_hash);
@@ -229,7 +210,8 @@ std::optional<competitor_record> sqlite_store::competitor_by_token(std::string_v
 }
 
 std::vector<challenge_record> sqlite_store::challenges() {
-  statement s(*this, "SELECT id, position, weight, definition FROM challenges ORDER BY position");
+  statement s(db_, path_,
+              "SELECT id, position, weight, definition FROM challenges ORDER BY position");
   std::vector<challenge_record> list;
   while (s.step()) {
     list.push_back({s.text(0), static_cast<std::int32_t>(s.integer(1)), s.real(2), s.text(3)});
@@ -238,7 +220,7 @@ std::vector<challenge_record> sqlite_store::challenges() {
 }
 
 void sqlite_store::put_challenge(const challenge_record& c) {
-  statement s(*this,
+  statement s(db_, path_,
               "INSERT INTO challenges(id, position, weight, definition) VALUES(?, ?, ?, ?) "
               "ON CONFLICT(id) DO UPDATE SET position = excluded.position, "
               "weight = excluded.weight, definition = excluded.definition");
@@ -246,7 +228,7 @@ void sqlite_store::put_challenge(const challenge_record& c) {
 }
 
 void sqlite_store::insert_run(const ranked_run_record& r) {
-  statement s(*this,
+  statement s(db_, path_,
               "INSERT INTO runs(competitor, challenge, deal, attempt, status, treasures, "
               "started_at_ms, run, reference, bot) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, r.competitor)
@@ -263,7 +245,7 @@ void sqlite_store::insert_run(const ranked_run_record& r) {
 }
 
 void sqlite_store::finish_run(const ranked_run_record& r) {
-  statement s(*this,
+  statement s(db_, path_,
               "UPDATE runs SET status = ?, steps = ?, bumps = ?, score = ?, optimal = ?, "
               "ratio = ?, found = ?, treasures = ?, ended_at_ms = ?, moves = ? "
               "WHERE competitor = ? AND challenge = ? AND deal = ?");
@@ -302,7 +284,7 @@ std::vector<ranked_run_record> sqlite_store::runs() {
   const std::string sql = run_columns(has_reference_, has_bot_) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
-  statement s(*this, sql.c_str());
+  statement s(db_, path_, sql.c_str());
   std::vector<ranked_run_record> list;
   while (s.step())
     list.push_back(read_run(s));
@@ -313,7 +295,7 @@ std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) 
   const std::string sql = run_columns(has_reference_, has_bot_) +
                           ", r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "WHERE r.run = ? AND r.run != 0";
-  statement s(*this, sql.c_str());
+  statement s(db_, path_, sql.c_str());
   s.bind(1, static_cast<std::int64_t>(run));
   if (!s.step()) return std::nullopt;
   ranked_run_record r = read_run(s);
@@ -324,7 +306,7 @@ std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) 
 std::uint64_t sqlite_store::last_run_number() {
   // Runs a reset deleted keep their numbers: the meta table remembers them.
   statement s(
-      *this,
+      db_, path_,
       "SELECT MAX(COALESCE((SELECT MAX(run) FROM runs), 0), "
       "COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'runs_numbered'), 0))");
   return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : 0;
@@ -360,22 +342,23 @@ ranked_run_record sqlite_store::read_run(statement& s) {
 }
 
 std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms, bool whole_attempts) {
-  statement s(*this, whole_attempts
-                         // A whole attempt goes back: its set's mazes ended before
-                         // too (they keep their own end times).
-                         ? "UPDATE runs SET status = 'interrupted', "
-                           "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
-                           "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
-                           "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
-                           "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)"
-                         : "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
-                           "WHERE status = 'in_play'");
+  statement s(db_, path_,
+              whole_attempts
+                  // A whole attempt goes back: its set's mazes ended before
+                  // too (they keep their own end times).
+                  ? "UPDATE runs SET status = 'interrupted', "
+                    "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
+                    "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
+                    "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
+                    "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)"
+                  : "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
+                    "WHERE status = 'in_play'");
   s.bind(1, now_ms).run();
   return static_cast<std::size_t>(sqlite3_changes(db_));
 }
 
 std::string sqlite_store::integrity_check() {
-  statement s(*this, "PRAGMA integrity_check");
+  statement s(db_, path_, "PRAGMA integrity_check");
   std::string answer;
   while (s.step())
     answer += (answer.empty() ? "" : "\n") + s.text(0);

@@ -1,14 +1,16 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 
 #include "server/store/results_store.hpp"
 
 struct sqlite3;
-struct sqlite3_stmt;
 
 namespace ariadne {
+
+class sqlite_statement;
 
 // results_store on one SQLite file in WAL mode: one writer (the server's
 // store thread, or ariadne-admin) and any number of readers at once. Every
@@ -16,7 +18,7 @@ namespace ariadne {
 // not thread-safe.
 class sqlite_store : public results_store {
  public:
-  enum class access { read_write, read_only };
+  using access = store_access;
 
   // Opens (read_write: creates when missing) and brings the schema up to
   // date; throws store_error.
@@ -52,13 +54,20 @@ class sqlite_store : public results_store {
   std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) override;
 
   // PRAGMA integrity_check: "ok" when the file is sound.
-  std::string integrity_check();
+  std::string integrity_check() override;
 
  private:
-  class statement;
+  using statement = sqlite_statement;
   // A row of the runs query's first 16 columns (runs(), run_by_number()).
   static ranked_run_record read_run(statement& s);
   void exec(const char* sql);
+  // The pragmas, the schema and its migrations (read_write), or what an
+  // older database lacks (read_only).
+  void set_up(access mode);
+  // The names of the runs table's columns.
+  std::set<std::string> runs_columns();
+  // Refuses a database whose schema is newer than store_schema_version.
+  void check_version();
   [[noreturn]] void fail(const std::string& what);
 
   sqlite3* db_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <exception>
 #include <vector>
 
@@ -56,6 +57,18 @@ bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
   }
 }
 
+bool store_writer::run_alone(std::vector<entry>& batch, std::vector<bool>& ok) {
+  std::vector<entry> one(1);
+  std::vector<bool> one_ok;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    one[0] = std::move(batch[i]);
+    ok[i] = run_batch(one, one_ok) && one_ok[0];
+    batch[i] = std::move(one[0]);
+  }
+  // Every job failing alone too: the store itself fails (the retries follow).
+  return std::find(ok.begin(), ok.end(), true) != ok.end();
+}
+
 std::size_t store_writer::backlog() const {
   std::lock_guard lock(mutex_);
   return queue_.size() + in_flight_;
@@ -88,6 +101,7 @@ void store_writer::loop(const std::stop_token& stop) {
     for (const entry& e : batch)
       writes = writes || e.writes;
     bool durable = run_batch(batch, ok);
+    if (!durable && batch.size() > 1) durable = run_alone(batch, ok);
     for (int attempt = 1; !durable && attempt < attempts; ++attempt) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
       durable = run_batch(batch, ok);

@@ -53,6 +53,10 @@ class store_writer {
   // Runs a batch, in one transaction when it writes; false when that
   // transaction failed (it is then rolled back). ok[i]: job i succeeded.
   bool run_batch(std::vector<entry>& batch, std::vector<bool>& ok);
+  // After a batch failed: each job in a transaction of its own, once, since a
+  // failing statement aborts a whole PostgreSQL transaction and must not take
+  // the others' writes with it. False when every one failed.
+  bool run_alone(std::vector<entry>& batch, std::vector<bool>& ok);
 
   // A failed transaction (a lock held too long by another process, a full
   // disk) is tried this many times in all, backing off between tries.

@@ -22,8 +22,8 @@
 #include "server/simulation/simulation.hpp"
 #include "server/simulation/simulation_figures.hpp"
 #include "server/simulation/simulation_report.hpp"
-#include "server/store/sqlite_store.hpp"
 #include "server/store/store_error.hpp"
+#include "server/store/store_location.hpp"
 #include "server/tools/organizer_commands.hpp"
 
 namespace {
@@ -47,7 +47,7 @@ void check_name(const std::string& name) {
   if (auto problem = check(limits::player_name, name)) throw usage_error(problem->message);
 }
 
-int leaderboard(sqlite_store& store, const std::string& format) {
+int leaderboard(results_store& store, const std::string& format) {
   const auto challenges = store.challenges();
   const auto runs = store.runs();
   const auto rows = rank_competitors(challenges, store.competitors(), runs);
@@ -65,7 +65,7 @@ int leaderboard(sqlite_store& store, const std::string& format) {
   return 0;
 }
 
-int export_runs(sqlite_store& store, const std::string& format) {
+int export_runs(results_store& store, const std::string& format) {
   const auto runs = store.runs();
   if (format == "csv") {
     std::cout << "competitor,challenge,attempt,deal,status,steps,bumps,score,optimal,ratio,found,"
@@ -154,7 +154,9 @@ int run_admin(int argc, char** argv) {
   app.set_version_flag("--version", "ariadne-admin " + std::string(version));
   app.require_subcommand(1);
   std::string db = "ariadne.db";
-  app.add_option("--db", db, "The competition's SQLite database")
+  app.add_option("--db", db,
+                 "The competition's database: a SQLite file (or sqlite:FILE), or a PostgreSQL "
+                 "URI postgresql://USER@HOST:PORT/DB (the password from PGPASSFILE or PGPASSWORD)")
       ->envname("ARIADNE_DB")
       ->capture_default_str();
   std::string name;
@@ -255,12 +257,15 @@ int run_admin(int argc, char** argv) {
   if (reset->parsed() && !confirmed) {
     throw usage_error("reset deletes every ranked run: add --yes-delete-results to say so");
   }
-  // Only adding a competitor may create the database (before the first start).
-  if (!add->parsed() && !std::filesystem::exists(db)) {
-    throw usage_error("no database at " + db + " (give --db, or start the server first)");
+  const store_location where = parse_store_location(db);
+  // Only adding a competitor may create a SQLite file (before the first start).
+  if (where.type == store_location::kind::sqlite && !add->parsed() &&
+      !std::filesystem::exists(where.target)) {
+    throw usage_error("no database at " + where.target + " (give --db, or start the server first)");
   }
-  sqlite_store store(db,
-                     writes ? sqlite_store::access::read_write : sqlite_store::access::read_only);
+  const std::unique_ptr<results_store> opened =
+      open_store(where, writes ? store_access::read_write : store_access::read_only);
+  results_store& store = *opened;
   if (add->parsed()) {
     check_name(name);
     const std::string token = new_token();

@@ -30,7 +30,7 @@ using time_point = competition_schedule::time_point;
 using json = nlohmann::json;
 
 template <class Work>
-void in_transaction(sqlite_store& store, Work&& work) {
+void in_transaction(results_store& store, Work&& work) {
   store.begin();  // IMMEDIATE: the server's writes wait, and so do ours
   try {
     work();
@@ -64,7 +64,7 @@ std::chrono::seconds duration_option(const std::string& text) {
   return by;
 }
 
-competition_schedule schedule_of(sqlite_store& store) {
+competition_schedule schedule_of(results_store& store) {
   if (!store.meta("file_opens_at")) {
     throw organizer_error(
         "this database was last used by an older server, which did not record the file's "
@@ -117,7 +117,7 @@ std::vector<std::string> names_in_csv(const std::string& path) {
 
 }  // namespace
 
-void change_schedule(sqlite_store& store, const std::string& command,
+void change_schedule(results_store& store, const std::string& command,
                      const schedule_request& request, std::ostream& out) {
   competition_schedule changed;
   in_transaction(store, [&] {
@@ -142,7 +142,7 @@ void change_schedule(sqlite_store& store, const std::string& command,
       << time_or_never(changed.closes_at) << " (every server knows within a second)\n";
 }
 
-void announce(sqlite_store& store, const std::string& text, std::ostream& out) {
+void announce(results_store& store, const std::string& text, std::ostream& out) {
   if (!text.empty()) {
     if (auto problem = check(limits::announcement, text)) throw organizer_error(problem->message);
   }
@@ -153,7 +153,7 @@ void announce(sqlite_store& store, const std::string& text, std::ostream& out) {
   out << (text.empty() ? "the announcement is cleared\n" : "announced: " + text + "\n");
 }
 
-void reset_results(sqlite_store& store, std::ostream& out) {
+void reset_results(results_store& store, std::ostream& out) {
   std::size_t deleted = 0;
   std::uint32_t resets = 0;
   in_transaction(store, [&] {
@@ -180,7 +180,7 @@ void reset_results(sqlite_store& store, std::ostream& out) {
       << "attempts are dealt new mazes (reset " << resets << ")\n";
 }
 
-void import_competitors(sqlite_store& store, const std::string& csv_file,
+void import_competitors(results_store& store, const std::string& csv_file,
                         const std::string& tokens_file, std::ostream& out) {
   const std::vector<std::string> names = names_in_csv(csv_file);
   std::set<std::string> seen;
@@ -224,7 +224,7 @@ void import_competitors(sqlite_store& store, const std::string& csv_file,
       << " (hand each its own, then delete the file)\n";
 }
 
-void list_competitors(sqlite_store& store, const std::string& format, std::ostream& out) {
+void list_competitors(results_store& store, const std::string& format, std::ostream& out) {
   struct activity {
     std::map<std::string, std::set<std::uint32_t>> attempts;  // by challenge
     std::int64_t last_ms = 0;
@@ -274,7 +274,7 @@ void list_competitors(sqlite_store& store, const std::string& format, std::ostre
   }
 }
 
-void show_status(sqlite_store& store, std::ostream& out) {
+void show_status(results_store& store, std::ostream& out) {
   const competition_schedule s = read_schedule(store);
   const time_point now = std::chrono::system_clock::now();
   const auto runs = store.runs();

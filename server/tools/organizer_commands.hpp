@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "server/store/sqlite_store.hpp"
+#include "server/store/store_location.hpp"
 
 namespace ariadne {
 
@@ -27,21 +27,21 @@ struct schedule_request {
 // database in one transaction, which every server reads within a second,
 // prints what it did, or throws organizer_error having changed nothing.
 // open, close or extend (ariadne-admin's subcommands of those names).
-void change_schedule(sqlite_store& store, const std::string& command,
+void change_schedule(results_store& store, const std::string& command,
                      const schedule_request& request, std::ostream& out);
 // Shows text (empty: none) in the welcome and on the home page.
-void announce(sqlite_store& store, const std::string& text, std::ostream& out);
+void announce(results_store& store, const std::string& text, std::ostream& out);
 // Deletes every ranked run, keeping competitors and tokens; the attempts
 // start over on other mazes. Only while no competitor can start.
-void reset_results(sqlite_store& store, std::ostream& out);
+void reset_results(results_store& store, std::ostream& out);
 // Adds the competitors named in a CSV file (its first column; a first line
 // "name" is a header) and writes their tokens to a new file (name,token;
 // readable by its owner only). All or nothing.
-void import_competitors(sqlite_store& store, const std::string& csv_file,
+void import_competitors(results_store& store, const std::string& csv_file,
                         const std::string& tokens_file, std::ostream& out);
 // Every competitor with its state, attempts used and last activity.
-void list_competitors(sqlite_store& store, const std::string& format, std::ostream& out);
+void list_competitors(results_store& store, const std::string& format, std::ostream& out);
 // The schedule, the announcement and the number of results.
-void show_status(sqlite_store& store, std::ostream& out);
+void show_status(results_store& store, std::ostream& out);
 
 }  // namespace ariadne

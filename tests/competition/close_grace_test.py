@@ -19,6 +19,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+from test_store import stores  # noqa: E402
 
 try:
     import websockets
@@ -67,7 +68,7 @@ async def scenario(port, token):
 
 def main():
     with tempfile.TemporaryDirectory() as folder:
-        db = os.path.join(folder, "cup.db")
+        db = stores.fresh(folder, "cup")
         token = subprocess.run([ADMIN, "--db", db, "add-competitor", "ann"], check=True,
                                capture_output=True, text=True).stdout.strip()
         closes = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)

@@ -216,7 +216,7 @@ TEST(competition_opening, a_database_of_the_days_before_keep_is_told_how_to_go_o
   const competition_rules now_rules = rules();
   {
     auto opened = open_competition(now_rules, db, "");
-    sqlite_store& store = *opened.store;
+    results_store& store = *opened.store;
     ASSERT_TRUE(store.add_competitor("alice", "h", 1));
     ranked_run_record r;
     r.competitor = store.competitors()[0].id;

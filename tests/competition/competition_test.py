@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused, ratio  # noqa: E402
 import websockets  # noqa: E402
@@ -103,7 +104,7 @@ def test_bad_files(folder):
     for i, (text, field) in enumerate(cases):
         path = write(folder, f"bad{i}.json", text)
         run = subprocess.run([SERVER, "--competition", path, "--db",
-                              os.path.join(folder, f"bad{i}.db"), "--maze-dir", MAZES, "--port", "0", "--bind", "127.0.0.1"],
+                              stores.fresh(folder, f"bad{i}"), "--maze-dir", MAZES, "--port", "0", "--bind", "127.0.0.1"],
                              capture_output=True, text=True, timeout=30)
         lines = run.stderr.strip().splitlines()
         check(run.returncode == 2 and len(lines) == 1 and field in lines[0],
@@ -301,7 +302,7 @@ def wait_for_runs(port, count):
 
 
 def play_competition(folder, seeds):
-    db = os.path.join(folder, f"{seeds}.db")
+    db = stores.fresh(folder, seeds)
     names = ["alice", "bob", "carol", "dave", "erin"]
     tokens = {n: admin(db, "add-competitor", n).stdout.strip() for n in names}
     check(all(len(t) >= 22 for t in tokens.values()), "tokens carry at least 128 bits")
@@ -388,11 +389,7 @@ def play_competition(folder, seeds):
     # Secrecy: tokens nowhere but with their owners.
     with open(os.path.join(folder, f"{seeds}.log")) as f:
         logged = f.read()
-    stored = b""
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix):
-            with open(db + suffix, "rb") as f:
-                stored += f.read()
+    stored = stores.contents(db)
     for name, token in tokens.items():
         check(token not in logged and token.encode() not in stored and token not in frames,
               f"{name}'s token leaked")
@@ -501,7 +498,7 @@ def test_live_run_at_close(folder):
     """A run in play when the competition closes keeps its seed secret until it
     ends; named mazes of challenges are closed to practice; a revoked token
     ends the connection that used it."""
-    db = os.path.join(folder, "close.db")
+    db = stores.fresh(folder, "close")
     tokens = {n: admin(db, "add-competitor", n).stdout.strip() for n in ("ann", "ben")}
     closes = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)
     doc = {"name": "closing", "seeds": "per_competitor",
@@ -558,7 +555,7 @@ def main():
         after_close(folder, db, path, runs, seeds)
     # The sample competition of docker/ starts as it is.
     proc, port = start_server(SERVER, "--competition", os.path.join(SOURCE, "docker/competition.json"),
-                              "--db", os.path.join(folder, "sample.db"), "--maze-dir", MAZES)
+                              "--db", stores.fresh(folder, "sample"), "--maze-dir", MAZES)
     check(json.loads(get(port, "/api/competition"))["name"] == "demo-cup", "the sample file")
     stop_server(proc)
     checks.finish()

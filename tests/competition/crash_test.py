@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
 import websockets  # noqa: E402
@@ -77,7 +78,7 @@ def crash_sets(folder, rng):
     """SIGKILL while sets of 5 mazes are played: an attempt a kill cut in the
     middle of a maze is given back whole (every maze of it interrupted, the
     ones already ended too), and the next attempt gets a new set."""
-    db = os.path.join(folder, "sets.db")
+    db = stores.fresh(folder, "sets")
     path = os.path.join(folder, "sets.json")
     mazes = 5
     with open(path, "w") as f:
@@ -142,7 +143,7 @@ def crash_sets(folder, rng):
 
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-crash-")
-    db = os.path.join(folder, "crash.db")
+    db = stores.fresh(folder, "crash")
     path = os.path.join(folder, "crash.json")
     with open(path, "w") as f:
         json.dump({"name": "crash-cup", "seeds": "per_competitor", "challenges": [

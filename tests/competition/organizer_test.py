@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+from test_store import stores  # noqa: E402
 from competition_client import Client, Refused  # noqa: E402
 import browser  # noqa: E402
 
@@ -119,7 +120,7 @@ def onboarding(folder, db):
 
 def main():
     with tempfile.TemporaryDirectory() as folder:
-        db = os.path.join(folder, "cup.db")
+        db = stores.fresh(folder, "cup")
         path = os.path.join(folder, "cup.json")
         now = datetime.datetime.now(datetime.timezone.utc)
         with open(path, "w") as f:

@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
 import websockets  # noqa: E402
@@ -183,7 +184,7 @@ async def gives_up(port, token):
 
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-sets-")
-    db = os.path.join(folder, "sets.db")
+    db = stores.fresh(folder, "sets")
     names = ["alice", "bob", "carol", "dan", "erin"]
     tokens = {n: admin(db, "add-competitor", n).strip() for n in names}
     path = write(folder, "sets.json", {"name": "set-cup", "seeds": "per_competitor",

@@ -19,6 +19,7 @@ LIBRARIES = {
     "gtest": ("gtest/", "gmock/"),
     "benchmark": ("benchmark/",),
     "sqlite": ("sqlite3.h",),
+    "postgres": ("libpq-fe.h",),
     "crypto": ("openssl/",),
     "posix": ("unistd.h", "sys/", "signal.h", "fcntl.h", "poll.h", "netinet/", "arpa/", "malloc.h",
               "spawn.h"),

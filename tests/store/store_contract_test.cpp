@@ -1,0 +1,266 @@
+// What every results_store does, run against SQLite and a real PostgreSQL
+// (tests/support/postgres.py starts one for ctest's store.postgres).
+#include <gtest/gtest.h>
+
+#include <future>
+#include <vector>
+
+#include "server/store/store_error.hpp"
+#include "server/store/store_location.hpp"
+#include "server/store/store_writer.hpp"
+#include "tests/support/store_scratch.hpp"
+
+namespace ariadne {
+namespace {
+
+class store_contract : public ::testing::TestWithParam<store_location::kind> {
+ protected:
+  // A new, empty store; open() opens it (again).
+  void fresh(const std::string& name) { db_ = test::fresh_store(GetParam(), "contract_" + name); }
+  std::unique_ptr<results_store> open(store_access mode = store_access::read_write) {
+    return open_store(parse_store_location(db_), mode);
+  }
+  std::string db_;
+};
+
+TEST_P(store_contract, competitors_tokens_and_revocation) {
+  fresh("competitors");
+  auto store = open();
+  EXPECT_TRUE(store->add_competitor("ann", "hash1", 5));
+  EXPECT_FALSE(store->add_competitor("ann", "hash2", 6));  // the name is taken
+  EXPECT_FALSE(store->add_competitor("bob", "hash1", 6));  // so is the token
+  EXPECT_EQ(store->competitor_by_token("hash1")->name, "ann");
+  EXPECT_EQ(store->competitor_by_token("hash1")->created_at_ms, 5);
+  EXPECT_FALSE(store->competitor_by_token("hash2"));
+  EXPECT_TRUE(store->revoke("ann"));
+  EXPECT_FALSE(store->revoke("nobody"));
+  EXPECT_FALSE(store->competitor_by_token("hash1"));
+  EXPECT_TRUE(store->competitors()[0].revoked);
+  EXPECT_TRUE(store->set_token("ann", "hash3"));  // restores
+  EXPECT_EQ(store->competitor_by_token("hash3")->name, "ann");
+  EXPECT_FALSE(store->competitor_by_token("hash1"));
+  EXPECT_FALSE(store->set_token("nobody", "x"));
+  ASSERT_EQ(store->competitors().size(), 1U);
+  EXPECT_FALSE(store->competitors()[0].revoked);
+  EXPECT_EQ(store->competitors()[0].token_hash, "hash3");
+}
+
+TEST_P(store_contract, runs_start_end_and_interruption_survive_reopening) {
+  fresh("runs");
+  {
+    auto store = open();
+    ASSERT_TRUE(store->add_competitor("ann", "h", 1));
+    const auto id = store->competitors()[0].id;
+    ranked_run_record r;
+    r.competitor = id;
+    r.challenge = "a";
+    r.deal = 1;
+    r.attempt = 1;
+    r.status = "in_play";
+    r.started_at_ms = 10;
+    r.run = 41;
+    r.reference = 77;
+    r.bot = "tremaux";
+    store->begin();
+    store->insert_run(r);
+    store->commit();
+    r.status = "found";
+    r.steps = 12;
+    r.bumps = 1;
+    r.score = 13;
+    r.optimal = 6;
+    r.ratio = 6.0 / 13.0;  // every bit of a double comes back
+    r.found = 1;
+    r.treasures = 1;
+    r.ended_at_ms = 20;
+    r.moves = "EESSW";
+    store->finish_run(r);
+    ranked_run_record with_moves = *store->run_by_number(41);
+    with_moves.competitor_name.clear();
+    EXPECT_EQ(with_moves, r);
+    r.deal = 2;
+    r.attempt = 2;
+    r.status = "in_play";
+    r.run = 42;
+    store->insert_run(r);
+    EXPECT_THROW(store->insert_run(r), store_error);  // the same deal twice
+    ranked_run_record ghost = r;
+    ghost.deal = 9;
+    EXPECT_THROW(store->finish_run(ghost), store_error);
+  }
+  auto store = open();
+  EXPECT_EQ(store->last_run_number(), 42U);
+  EXPECT_EQ(store->interrupt_in_play(30, true), 1U);
+  const auto runs = store->runs();
+  ASSERT_EQ(runs.size(), 2U);
+  EXPECT_EQ(runs[0].status, "found");
+  EXPECT_EQ(runs[0].competitor_name, "ann");
+  EXPECT_EQ(runs[0].steps, 12U);
+  EXPECT_EQ(runs[0].ratio, 6.0 / 13.0);
+  EXPECT_EQ(runs[0].reference, 77U);
+  EXPECT_EQ(runs[0].bot, "tremaux");
+  EXPECT_TRUE(runs[0].moves.empty());  // runs() leaves the moves out
+  EXPECT_EQ(runs[1].status, "interrupted");
+  EXPECT_EQ(runs[1].ended_at_ms, 30);
+  EXPECT_FALSE(store->run_by_number(0));
+  EXPECT_FALSE(store->run_by_number(43));
+  auto reader = open(store_access::read_only);
+  EXPECT_EQ(reader->runs().size(), 2U);
+  EXPECT_THROW(reader->set_meta("k", "v"), store_error);
+}
+
+TEST_P(store_contract, a_reset_keeps_the_run_numbers) {
+  fresh("reset");
+  auto store = open();
+  ASSERT_TRUE(store->add_competitor("ann", "h", 1));
+  ranked_run_record r;
+  r.competitor = store->competitors()[0].id;
+  r.challenge = "a";
+  r.deal = r.attempt = 1;
+  r.status = "in_play";
+  r.run = 9;
+  store->insert_run(r);
+  EXPECT_EQ(store->delete_runs(), 1U);
+  EXPECT_TRUE(store->runs().empty());
+  EXPECT_EQ(store->last_run_number(), 9U);
+  EXPECT_EQ(open()->last_run_number(), 9U);
+}
+
+TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
+  fresh("sets");
+  auto store = open();
+  ASSERT_TRUE(store->add_competitor("ann", "h", 1));
+  ranked_run_record r;
+  r.competitor = store->competitors()[0].id;
+  r.challenge = "s";
+  r.attempt = 1;
+  const auto put = [&](std::uint32_t deal, std::string status, std::int64_t ended) {
+    r.deal = deal;
+    r.status = "in_play";
+    r.started_at_ms = ended - 5;
+    r.reference = 40 + deal;
+    store->insert_run(r);
+    if (status == "in_play") return;
+    r.status = std::move(status);
+    r.ended_at_ms = ended;
+    store->finish_run(r);
+  };
+  put(1, "found", 10);  // attempt 1, a set of 3: ended
+  put(2, "found", 20);
+  put(3, "found", 30);
+  r.attempt = 2;  // attempt 2: maze 1 ended, maze 2 in play at the crash
+  put(4, "exhausted", 40);
+  put(5, "in_play", 50);
+  EXPECT_EQ(store->interrupt_in_play(60, true), 2U);
+  const auto runs = store->runs();
+  ASSERT_EQ(runs.size(), 5U);
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(runs[i].status, "found");
+  EXPECT_EQ(runs[3].status, "interrupted");
+  EXPECT_EQ(runs[3].ended_at_ms, 40);  // its own end, kept
+  EXPECT_EQ(runs[4].status, "interrupted");
+  EXPECT_EQ(runs[4].ended_at_ms, 60);
+  EXPECT_EQ(runs[2].reference, 43U);  // kept for the reference mark
+  // After the close an attempt given back could not be played again: only
+  // the maze in play is interrupted, the set's others keep their results.
+  r.attempt = 3;
+  put(6, "found", 70);
+  put(7, "in_play", 80);
+  EXPECT_EQ(store->interrupt_in_play(90, false), 1U);
+  const auto closed = store->runs();
+  EXPECT_EQ(closed[5].status, "found");
+  EXPECT_EQ(closed[6].status, "interrupted");
+}
+
+TEST_P(store_contract, meta_and_challenges) {
+  fresh("meta");
+  auto store = open();
+  EXPECT_FALSE(store->meta("secret"));
+  store->set_meta("secret", "s1");
+  store->set_meta("secret", "s2");
+  EXPECT_EQ(*store->meta("secret"), "s2");
+  store->put_challenge({"b", 1, 2.5, "{\"x\":1}"});
+  store->put_challenge({"a", 0, 1.0, "{}"});
+  store->put_challenge({"b", 1, 0.1, "{\"x\":2}"});  // replaced
+  const auto list = store->challenges();
+  ASSERT_EQ(list.size(), 2U);
+  EXPECT_EQ(list[0].id, "a");
+  EXPECT_EQ(list[1].weight, 0.1);
+  EXPECT_EQ(list[1].definition, "{\"x\":2}");
+}
+
+TEST_P(store_contract, a_rolled_back_transaction_leaves_nothing) {
+  fresh("rollback");
+  auto store = open();
+  store->begin();
+  store->set_meta("k", "v");
+  ASSERT_TRUE(store->add_competitor("ann", "h", 1));
+  store->rollback();
+  EXPECT_FALSE(store->meta("k"));
+  EXPECT_TRUE(store->competitors().empty());
+  store->begin();
+  store->set_meta("k", "w");
+  store->commit();
+  EXPECT_EQ(*open()->meta("k"), "w");
+}
+
+TEST_P(store_contract, the_schema_has_a_version_and_a_newer_one_is_refused) {
+  fresh("version");
+  {
+    auto store = open();
+    EXPECT_EQ(store->meta("schema_version"), std::to_string(store_schema_version));
+    store->set_meta("schema_version", std::to_string(store_schema_version + 1));
+  }
+  try {
+    open();
+    FAIL() << "a newer schema was opened";
+  } catch (const store_error& e) {
+    EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(open(store_access::read_only), store_error);
+}
+
+TEST_P(store_contract, a_failing_job_loses_nobody_elses_writes) {
+  fresh("failing_job");
+  std::vector<bool> durable(4);
+  {
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    store_writer writer(open());
+    // The first job holds the thread, so the next three wait as one batch.
+    writer.submit([released](results_store&) { released.wait(); },
+                  [&](bool ok) { durable[0] = ok; });
+    writer.submit([](results_store& store) { store.set_meta("before", "1"); },
+                  [&](bool ok) { durable[1] = ok; });
+    writer.submit(
+        [](results_store& store) {
+          ranked_run_record orphan;  // of no competitor: the database refuses it
+          orphan.competitor = 999;
+          orphan.challenge = "a";
+          orphan.deal = orphan.attempt = 1;
+          orphan.status = "in_play";
+          store.insert_run(orphan);
+        },
+        [&](bool ok) { durable[2] = ok; });
+    writer.submit([](results_store& store) { store.set_meta("after", "1"); },
+                  [&](bool ok) { durable[3] = ok; });
+    release.set_value();
+  }
+  EXPECT_EQ(durable, (std::vector<bool>{true, true, false, true}));
+  auto store = open();
+  EXPECT_EQ(store->meta("before"), "1");
+  EXPECT_EQ(store->meta("after"), "1");
+  EXPECT_TRUE(store->runs().empty());
+}
+
+std::string kind_name(const ::testing::TestParamInfo<store_location::kind>& info) {
+  return info.param == store_location::kind::sqlite ? "sqlite" : "postgresql";
+}
+
+INSTANTIATE_TEST_SUITE_P(sqlite, store_contract, ::testing::Values(store_location::kind::sqlite),
+                         kind_name);
+INSTANTIATE_TEST_SUITE_P(postgresql, store_contract,
+                         ::testing::Values(store_location::kind::postgresql), kind_name);
+
+}  // namespace
+}  // namespace ariadne
