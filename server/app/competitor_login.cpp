@@ -76,18 +76,27 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
     return frame_result::answered;
   }
   // The token is looked up on the store's thread, never here.
-  hub->authorize(*hello.token,
-                 [this, sink, id = std::string(id)](std::optional<competitor_record> who) {
-                   sink->resume([this, who = std::move(who), id](std::string& answer) {
-                     return on_authorized(who, id, answer);
-                   });
-                 });
+  hub->authorize(*hello.token, [this, sink, id = std::string(id)](
+                                   bool answered, std::optional<competitor_record> who) {
+    sink->resume([this, answered, who = std::move(who), id](std::string& answer) {
+      return on_authorized(answered, who, id, answer);
+    });
+  });
   return frame_result::deferred;
 }
 
-bool competitor_login::on_authorized(const std::optional<competitor_record>& who,
+bool competitor_login::on_authorized(bool answered, const std::optional<competitor_record>& who,
                                      std::string_view id, std::string& reply) {
   if (who) core_.context.budgets().token_was_right(core_.address, token_hash_);
+  // A store that cannot be read says nothing of the token: the client may
+  // try again (its try stays charged to its address, as an unproven token's).
+  if (!answered) {
+    core_.reply_error({errc::server_busy,
+                       "the competition's results store does not answer just now; try again "
+                       "shortly"},
+                      id, reply);
+    return true;
+  }
   auto sink = core_.sink.lock();
   if (!who || !sink) {
     ++bad_tokens_;

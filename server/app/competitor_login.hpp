@@ -47,8 +47,8 @@ class competitor_login {
  private:
   // A token looked up: refuse it, or claim the competitor's seat (false:
   // the welcome waits for the seat, see take_seat).
-  bool on_authorized(const std::optional<competitor_record>& who, std::string_view id,
-                     std::string& reply);
+  bool on_authorized(bool answered, const std::optional<competitor_record>& who,
+                     std::string_view id, std::string& reply);
   // The seat is this connection's: welcome the competitor, with the ranked
   // run it took over, if any.
   void take_seat(std::optional<parked_run> run, std::string_view id, std::string& reply);

@@ -34,8 +34,9 @@ void competition_hub::take_schedule(results_store& reader) {
   try {
     fresh = read_schedule(reader);
   } catch (const store_error& e) {
-    // A damaged value keeps the schedule in force (said once, not every second).
-    if (e.what() != schedule_problem_) spdlog::error("competition: {}", e.what());
+    // A damaged value, or a store out of reach, keeps the schedule in force
+    // (said once, not every second, until it is read again).
+    if (schedule_problem_.empty()) spdlog::error("competition: {}", e.what());
     schedule_problem_ = e.what();
     return;
   }
@@ -62,24 +63,38 @@ std::optional<competition_hub::time_point> competition_hub::closes_at() const {
   return schedule_.closes_at;
 }
 
+namespace {
+
+request_error store_busy() {
+  return {errc::server_busy,
+          "the competition's results store does not answer just now; try again shortly"};
+}
+
+}  // namespace
+
 competition_hub::~competition_hub() {
   writer_.reset();  // every queued write lands first
   board_.reset();
 }
 
-void competition_hub::authorize(std::string token,
-                                std::function<void(std::optional<competitor_record>)> done) {
+void competition_hub::authorize(
+    std::string token, std::function<void(bool answered, std::optional<competitor_record>)> done) {
+  if (!writer_->reachable()) {
+    done(false, std::nullopt);
+    return;
+  }
   auto found = std::make_shared<std::optional<competitor_record>>();
   const std::string hash = token_hash(token);
-  writer_->read([found, hash](results_store& store) { *found = store.competitor_by_token(hash); },
-                [this, found, done = std::move(done)](bool) {
-                  if (*found) {
-                    std::lock_guard lock(mutex_);
-                    mirror_.names[(*found)->id] = (*found)->name;
-                    tokens_used_[(*found)->id] = (*found)->token_hash;
-                  }
-                  done(*found);
-                });
+  writer_->read_now(
+      [found, hash](results_store& store) { *found = store.competitor_by_token(hash); },
+      [this, found, done = std::move(done)](bool answered) {
+        if (answered && *found) {
+          std::lock_guard lock(mutex_);
+          mirror_.names[(*found)->id] = (*found)->name;
+          tokens_used_[(*found)->id] = (*found)->token_hash;
+        }
+        done(answered, answered ? *found : std::nullopt);
+      });
 }
 
 std::vector<protocol::challenge_info> competition_hub::challenges_for(
@@ -142,6 +157,8 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
                                                       std::string(challenge_id.substr(0, 64)) +
                                                       "\"; the challenges are: " + known};
   }
+  // An attempt whose start cannot be written is not counted or dealt.
+  if (!writer_->reachable()) return store_busy();
   attempt a;
   std::string secret;
   {
@@ -380,6 +397,10 @@ std::string competition_hub::metrics_text() const {
       "# HELP ariadne_store_backlog Writes waiting for the store.\n"
       "# TYPE ariadne_store_backlog gauge\nariadne_store_backlog " +
       std::to_string(writer_->backlog()) + "\n";
+  out +=
+      "# HELP ariadne_store_reachable 1 while the store answers, 0 during an outage.\n"
+      "# TYPE ariadne_store_reachable gauge\nariadne_store_reachable " +
+      std::string(writer_->reachable() ? "1" : "0") + "\n";
   return out;
 }
 

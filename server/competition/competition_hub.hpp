@@ -67,9 +67,11 @@ class competition_hub {
     std::lock_guard lock(mutex_);
     withdrawn_ = std::move(withdrawn);
   }
-  // Looks a token up on the store thread; done runs there, with the
-  // competitor or nullopt (unknown or revoked).
-  void authorize(std::string token, std::function<void(std::optional<competitor_record>)> done);
+  // Looks a token up on the store thread; done runs there, with whether the
+  // store answered (false: it could not be read, the token is neither right
+  // nor wrong) and the competitor or nullopt (unknown or revoked).
+  void authorize(std::string token,
+                 std::function<void(bool answered, std::optional<competitor_record>)> done);
 
   // What a competitor's welcome shows.
   protocol::competition_info info_for(std::int64_t competitor) const;

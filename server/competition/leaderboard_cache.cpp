@@ -40,6 +40,7 @@ void leaderboard_cache::loop(const std::stop_token& stop, const std::string& db_
   } catch (const std::exception& e) {
     spdlog::error("leaderboard: {}", e.what());
   }
+  bool failing = false;
   std::unique_lock lock(mutex_);
   while (!stop.stop_requested()) {
     wake_.wait_for(lock, stop, std::chrono::seconds(1), [this] { return writes_ != built_; });
@@ -49,8 +50,12 @@ void leaderboard_cache::loop(const std::stop_token& stop, const std::string& db_
     documents fresh;
     try {
       if (reader) fresh = rebuild_(*reader);
+      if (failing) spdlog::warn("leaderboard: the store answers again");
+      failing = false;
     } catch (const std::exception& e) {
-      spdlog::error("leaderboard: {}", e.what());
+      // Said once, not every second the store is out of reach.
+      if (!failing) spdlog::error("leaderboard: {}", e.what());
+      failing = true;
     }
     lock.lock();
     if (fresh.board_json) documents_ = std::move(fresh);

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <exception>
+#include <string>
 #include <vector>
+
+#include "server/store/store_error.hpp"
 
 namespace ariadne {
 
@@ -29,11 +32,47 @@ void store_writer::read(job work, done finished) {
   wake_.notify_one();
 }
 
+void store_writer::read_now(job work, done finished) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(work), std::move(finished), false, false});
+  }
+  wake_.notify_one();
+}
+
+void store_writer::fail_unheld(std::vector<entry>& batch) {
+  std::vector<done> failed;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = queue_.begin(); it != queue_.end();) {
+      if (it->held) {
+        ++it;
+        continue;
+      }
+      failed.push_back(std::move(it->finished));
+      it = queue_.erase(it);
+    }
+  }
+  for (entry& e : batch) {
+    if (e.held || !e.finished) continue;
+    failed.push_back(std::move(e.finished));
+    e.finished = nullptr;
+    e.work = [](results_store&) {};
+  }
+  for (done& d : failed) {
+    ++failed_in_outage_;
+    if (d) d(false);
+  }
+}
+
 bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
   bool writes = false;
   for (const entry& e : batch)
     writes = writes || e.writes;
   ok.assign(batch.size(), true);
+  // A job's error is logged once its transaction is known to have landed:
+  // else the store failed, which retry() reports.
+  std::vector<std::string> job_errors;
   try {
     if (writes) store_->begin();
     for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -41,14 +80,18 @@ bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
         batch[i].work(*store_);
       } catch (const std::exception& e) {
         // One bad job must not lose the others' writes.
-        spdlog::error("store: {}", e.what());
+        job_errors.emplace_back(e.what());
         ok[i] = false;
       }
     }
+    // Reads that all failed are a store that failed.
+    if (!writes && job_errors.size() == batch.size()) throw store_error(job_errors.front());
     if (writes) store_->commit();
+    for (const std::string& e : job_errors)
+      spdlog::error("store: {}", e);
     return true;
   } catch (const std::exception& e) {
-    spdlog::error("store: the transaction failed: {}", e.what());
+    last_error_ = job_errors.empty() ? e.what() : job_errors.front();
     try {
       store_->rollback();
     } catch (const std::exception&) {
@@ -67,6 +110,69 @@ bool store_writer::run_alone(std::vector<entry>& batch, std::vector<bool>& ok) {
   }
   // Every job failing alone too: the store itself fails (the retries follow).
   return std::find(ok.begin(), ok.end(), true) != ok.end();
+}
+
+bool store_writer::retry(std::vector<entry>& batch, std::vector<bool>& ok,
+                         const std::stop_token& stop) {
+  using clock = std::chrono::steady_clock;
+  const auto held_from = clock::now();
+  const std::string failure = last_error_;
+  if (!outage_since_ && probe()) {
+    // The store answers: a job failed the batch (each is tried alone), or a
+    // lock another process held (tried again a few times).
+    spdlog::error("store: the transaction failed: {}", failure);
+    if (batch.size() > 1 && run_alone(batch, ok)) return true;
+    for (int attempt = 1; attempt < attempts; ++attempt) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+      if (run_batch(batch, ok)) return true;
+      if (!probe()) break;
+    }
+    if (probe()) {
+      spdlog::error("store: {} writes failed after {} tries: {}", batch.size(), attempts,
+                    last_error_);
+      return false;
+    }
+  }
+  if (!outage_since_) begin_outage(failure);
+  auto pause = std::chrono::milliseconds(200);
+  while (clock::now() - held_from < hold_limit) {
+    fail_unheld(batch);
+    // Stopping: what is held gets a few seconds more, not the whole limit.
+    if (stop.stop_requested() && clock::now() - held_from > std::chrono::seconds(5)) break;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(1000));
+    if (!probe()) continue;
+    if (run_batch(batch, ok)) return true;
+  }
+  return false;
+}
+
+bool store_writer::probe() {
+  try {
+    store_->meta("schema_version");
+  } catch (const std::exception& e) {
+    last_error_ = e.what();
+    return false;
+  }
+  if (outage_since_) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - *outage_since_).count();
+    spdlog::warn("store: the database answers again after {:.1f} s ({} jobs failed meanwhile)",
+                 seconds, failed_in_outage_);
+    outage_since_.reset();
+    failed_in_outage_ = 0;
+    reachable_.store(true, std::memory_order_release);
+  }
+  return true;
+}
+
+void store_writer::begin_outage(const std::string& why) {
+  outage_since_ = std::chrono::steady_clock::now();
+  reachable_.store(false, std::memory_order_release);
+  spdlog::error(
+      "store: the database does not answer ({}); results are held up to {} s and tried again, "
+      "logins and ranked starts are refused as busy until it answers",
+      why, hold_limit.count());
 }
 
 std::size_t store_writer::backlog() const {
@@ -89,7 +195,18 @@ void store_writer::loop(const std::stop_token& stop) {
   for (;;) {
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, stop, [this] { return !queue_.empty(); });
+      if (outage_since_) {
+        // In an outage the store is probed every second, work or not.
+        if (!wake_.wait_for(lock, stop, std::chrono::seconds(1),
+                            [this] { return !queue_.empty(); })) {
+          if (stop.stop_requested()) return;
+          lock.unlock();
+          probe();
+          continue;
+        }
+      } else {
+        wake_.wait(lock, stop, [this] { return !queue_.empty(); });
+      }
       if (queue_.empty()) return;  // stopping, and everything is written
       batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
       queue_.clear();
@@ -101,11 +218,8 @@ void store_writer::loop(const std::stop_token& stop) {
     for (const entry& e : batch)
       writes = writes || e.writes;
     bool durable = run_batch(batch, ok);
-    if (!durable && batch.size() > 1) durable = run_alone(batch, ok);
-    for (int attempt = 1; !durable && attempt < attempts; ++attempt) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
-      durable = run_batch(batch, ok);
-    }
+    if (!durable) durable = retry(batch, ok, stop);
+    if (durable && outage_since_) probe();  // ends the outage
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     {
@@ -115,6 +229,7 @@ void store_writer::loop(const std::stop_token& stop) {
     }
     if (durable && writes && after_commit_) after_commit_();
     for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (outage_since_ && !(durable && ok[i])) ++failed_in_outage_;
       if (batch[i].finished) batch[i].finished(durable && ok[i]);
     }
     batch.clear();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -7,7 +8,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stop_token>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -19,7 +22,11 @@ namespace ariadne {
 // the server touches the database. Jobs waiting together run in one
 // transaction (a group commit: one fsync for many results), and each job's
 // `done` is called after that transaction is durable, in submission order,
-// with false when it failed (the store's error is logged). Thread-safe.
+// with false when it failed (the store's error is logged). A store that
+// stops answering (PostgreSQL restarting or out of reach) is an outage:
+// logged once as it begins and once as it ends, its writes held and tried
+// again with backoff for up to hold_limit, the store probed every second
+// meanwhile, reachable() false until it answers again. Thread-safe.
 class store_writer {
  public:
   using job = std::function<void(results_store&)>;
@@ -37,8 +44,16 @@ class store_writer {
   // A job that only reads: a batch of reads alone opens no transaction and
   // triggers no after_commit.
   void read(job work, done finished = {});
+  // A read a client waits on (a login): in an outage it fails at once, in
+  // or out of order, rather than wait with the writes held.
+  void read_now(job work, done finished);
   // Jobs queued and not yet done.
   std::size_t backlog() const;
+  // False during an outage: what needs the store now (a login, a ranked
+  // start) is refused as busy rather than queued behind it.
+  bool reachable() const { return reachable_.load(std::memory_order_acquire); }
+  // How long a write is held in an outage before it is reported failed.
+  static constexpr std::chrono::seconds hold_limit{30};
   // Seconds each transaction took, summed, and how many there were.
   double commit_seconds() const;
   std::uint64_t commits() const;
@@ -48,14 +63,26 @@ class store_writer {
     job work;
     done finished;
     bool writes = true;
+    bool held = true;  // false: read_now's
   };
   void loop(const std::stop_token& stop);
   // Runs a batch, in one transaction when it writes; false when that
   // transaction failed (it is then rolled back). ok[i]: job i succeeded.
+  // A failed one keeps its first error in last_error_.
   bool run_batch(std::vector<entry>& batch, std::vector<bool>& ok);
-  // After a batch failed: each job in a transaction of its own, once, since a
-  // failing statement aborts a whole PostgreSQL transaction and must not take
-  // the others' writes with it. False when every one failed.
+  // After a batch failed: when the store still answers, each job alone,
+  // then the batch a few times more (a lock held by another process); else
+  // the whole batch through the outage, for up to hold_limit.
+  bool retry(std::vector<entry>& batch, std::vector<bool>& ok, const std::stop_token& stop);
+  // True when the store answers a read outside any transaction; ends an
+  // outage when it does.
+  bool probe();
+  void begin_outage(const std::string& why);
+  // In an outage: fails read_now's jobs, the batch's and those queued.
+  void fail_unheld(std::vector<entry>& batch);
+  // Each job in a transaction of its own, once, since a failing statement
+  // aborts a whole PostgreSQL transaction and must not take the others'
+  // writes with it. False when every one failed.
   bool run_alone(std::vector<entry>& batch, std::vector<bool>& ok);
 
   // A failed transaction (a lock held too long by another process, a full
@@ -68,6 +95,11 @@ class store_writer {
   std::condition_variable_any wake_;
   std::deque<entry> queue_;
   std::size_t in_flight_ = 0;
+  std::atomic<bool> reachable_{true};
+  // The store thread's own.
+  std::optional<std::chrono::steady_clock::time_point> outage_since_;
+  std::uint64_t failed_in_outage_ = 0;
+  std::string last_error_;
   double commit_seconds_ = 0;
   std::uint64_t commits_ = 0;
   std::jthread thread_;  // last: it stops, and is joined, first

@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <stdexcept>
 #include <thread>
@@ -87,6 +90,97 @@ TEST(store_writer, many_writes_share_commits) {
   EXPECT_LT(commits, 2000U);  // grouped
   sqlite_store check(path.string(), sqlite_store::access::read_only);
   EXPECT_EQ(*check.meta("k1999"), "v");
+}
+
+// A store that can be taken out of reach: everything throws meanwhile.
+class unreachable_store : public recording_store {
+ public:
+  std::atomic<bool>* down;
+  unreachable_store(std::vector<std::string>* l, std::atomic<bool>* d)
+      : recording_store(l), down(d) {}
+  void begin() override {
+    if (*down) throw std::runtime_error("connection refused");
+    recording_store::begin();
+  }
+  void commit() override {
+    if (*down) throw std::runtime_error("connection refused");
+    recording_store::commit();
+  }
+  std::optional<std::string> meta(std::string_view) override {
+    if (*down) throw std::runtime_error("connection refused");
+    return std::nullopt;
+  }
+};
+
+bool eventually(const std::function<bool()>& condition) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
+}
+
+TEST(store_writer, an_outage_holds_the_writes_until_the_store_answers_again) {
+  std::vector<std::string> log;
+  std::atomic<bool> down{true};
+  std::atomic<int> durable{0};
+  std::atomic<int> failed{0};
+  store_writer writer(std::make_unique<unreachable_store>(&log, &down));
+  EXPECT_TRUE(writer.reachable());
+  for (const char* key : {"one", "two"}) {
+    writer.submit([key](results_store& s) { s.set_meta(key, ""); },
+                  [&](bool ok) { ++(ok ? durable : failed); });
+  }
+  ASSERT_TRUE(eventually([&] { return !writer.reachable(); }));
+  EXPECT_EQ(durable + failed, 0);  // held, not failed
+  down = false;
+  ASSERT_TRUE(eventually([&] { return durable == 2; }));
+  EXPECT_EQ(failed, 0);
+  EXPECT_TRUE(writer.reachable());
+  EXPECT_EQ(std::count(log.begin(), log.end(), "one"), 1);
+}
+
+TEST(store_writer, a_read_now_fails_at_once_in_an_outage_and_a_barrier_waits) {
+  std::vector<std::string> log;
+  std::atomic<bool> down{true};
+  std::atomic<int> read{0};     // 1 answered, 2 failed
+  std::atomic<int> barrier{0};  // the same
+  store_writer writer(std::make_unique<unreachable_store>(&log, &down));
+  writer.submit([](results_store& s) { s.set_meta("one", ""); });
+  ASSERT_TRUE(eventually([&] { return !writer.reachable(); }));
+  writer.read([](results_store&) {}, [&](bool ok) { barrier = ok ? 1 : 2; });
+  writer.read_now([](results_store& s) { s.meta("k"); }, [&](bool ok) { read = ok ? 1 : 2; });
+  ASSERT_TRUE(eventually([&] { return read != 0; }));
+  EXPECT_EQ(read, 2);
+  EXPECT_EQ(barrier, 0);  // behind the held write, in order
+  down = false;
+  ASSERT_TRUE(eventually([&] { return barrier != 0; }));
+  EXPECT_EQ(barrier, 1);
+}
+
+TEST(store_writer, an_outage_ends_by_probing_with_nothing_to_write) {
+  std::vector<std::string> log;
+  std::atomic<bool> down{true};
+  std::atomic<int> durable{0};
+  store_writer writer(std::make_unique<unreachable_store>(&log, &down));
+  writer.submit([](results_store& s) { s.set_meta("one", ""); },
+                [&](bool ok) { durable += ok ? 1 : 0; });
+  ASSERT_TRUE(eventually([&] { return !writer.reachable(); }));
+  down = false;
+  ASSERT_TRUE(eventually([&] { return writer.reachable() && writer.backlog() == 0; }));
+  EXPECT_EQ(durable, 1);
+}
+
+TEST(store_writer, a_failing_job_with_the_store_answering_is_no_outage) {
+  std::vector<std::string> log;
+  std::atomic<bool> down{false};
+  std::atomic<int> failed{0};
+  store_writer writer(std::make_unique<unreachable_store>(&log, &down));
+  writer.submit([](results_store& s) { s.set_meta("fail", ""); },
+                [&](bool ok) { failed += ok ? 0 : 1; });
+  ASSERT_TRUE(eventually([&] { return failed == 1; }));
+  EXPECT_TRUE(writer.reachable());
 }
 
 }  // namespace

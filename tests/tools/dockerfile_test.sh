@@ -34,13 +34,17 @@ for program in ariadne-server ariadne-bot ariadne-maze ariadne-admin; do
     "$program is not both built by scripts/build-release.sh and copied into the image"
 done
 
-# Shared libraries: each must come from the base image or ariadne_runtime_packages.
+# Shared libraries the binaries link directly: each must come from the base
+# image or ariadne_runtime_packages.
 source "$root/scripts/deps.sh"
 base_packages=" libc6 libgcc-s1 libstdc++6 "
 runtime=" ${ariadne_runtime_packages[*]} "
 for path in $binaries; do
   # Sanitizer runtimes only appear in the asan preset's binaries, never in the image.
-  for lib in $(ldd "$build/$path" | awk '$3 ~ /^\// && $1 !~ /^lib(a|ub|l|t)san/ {print $3}'); do
+  # Only the libraries the binary names itself: apt installs what those need.
+  needed=" $(readelf -d "$build/$path" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ') "
+  for lib in $(ldd "$build/$path" | awk -v needed="$needed" \
+    '$3 ~ /^\// && $1 !~ /^lib(a|ub|l|t)san/ && index(needed, " " $1 " ") {print $3}'); do
     owner=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null)
     package=${owner%%:*}
     check '[ -n "$package" ]' "$path needs $lib, which no package owns"
