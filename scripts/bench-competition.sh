@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # A competition under load (docs/benchmarks.md): 100 competitors finishing
-# short ranked runs at once against a real SQLite file, and the same 100
-# connections playing the same kind of runs as practice, in the same run of
-# this script, alternated three times (medians reported). The server is
-# pinned to core 0 with one I/O thread, ariadne-load to core 1.
+# short ranked runs at once, and the same 100 connections playing the same
+# kind of runs as practice, in the same run of this script, alternated three
+# times (medians reported): on a SQLite file and on a real PostgreSQL 15
+# (tests/support/postgres.py starts one, on core 1 with the load), one server
+# on each, taking turns. The servers are pinned to core 0 with one I/O
+# thread, ariadne-load to core 1.
 # Usage: scripts/bench-competition.sh [SECONDS_PER_RUN] [DB_FOLDER]
-#        (default 5 s; the database in a temporary folder under /tmp unless
+#        (default 5 s; the SQLite file in a temporary folder under /tmp unless
 #        DB_FOLDER names another disk)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-5}
-bash "$root/scripts/build-release.sh"
-cmake --build --preset release -j 2 --target ariadne-load >/dev/null
+if [ -z "${ARIADNE_TEST_POSTGRES:-}" ]; then
+  bash "$root/scripts/build-release.sh"
+  cmake --build --preset release -j 2 --target ariadne-load >/dev/null
+  # Again, with a PostgreSQL running for it (ARIADNE_TEST_POSTGRES).
+  exec taskset -c 1 /usr/bin/python3 "$root/tests/support/postgres.py" run -- bash "$0" "$@"
+fi
 bin=$root/build/release
 work=$(mktemp -d "${2:-/tmp}/ariadne-bench-competition.XXXXXX")
 # shellcheck source=tests/support/server.sh
@@ -36,51 +42,59 @@ cat > "$work/bench.json" <<'JSON'
    {"id": "marathon", "attempts": 1000000,
     "maze": {"generator": "recursive_backtracker", "width": 32, "height": 32, "loops": 0.5}}]}
 JSON
-for i in $(seq 1 100); do
-  "$bin/server/tools/ariadne-admin" --db "$work/bench.db" add-competitor "c$i" >> "$work/tokens"
-done
-
-start_server() {
+psql -X -q -d "$ARIADNE_TEST_POSTGRES/postgres" -c "CREATE DATABASE bench"
+stores=(sqlite postgresql)
+declare -A db=([sqlite]="$work/bench.db" [postgresql]="$ARIADNE_TEST_POSTGRES/bench") port=() pid=()
+for store in "${stores[@]}"; do
+  for i in $(seq 1 100); do
+    "$bin/server/tools/ariadne-admin" --db "${db[$store]}" add-competitor "c$i" >> "$work/tokens.$store"
+  done
   ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --competition "$work/bench.json" --db "$work/bench.db" || exit 1
-  port=$ariadne_port
-}
+    --competition "$work/bench.json" --db "${db[$store]}" || exit 1
+  port[$store]=$ariadne_port
+  pid[$store]=$ariadne_pid
+done
+# load STORE ARGS...: ariadne-load against that store's server.
 load() {
-  taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:$port/ws" -c 100 \
+  local store=$1
+  shift
+  taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:${port[$store]}/ws" -c 100 \
     --warmup 1 --duration "$seconds" "$@" | tail -n 1
 }
 field() { /usr/bin/python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
 
 echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "database: $work (filesystem $(stat -f -c %T "$work"))"
+echo "databases: $work/bench.db (filesystem $(stat -f -c %T "$work")); PostgreSQL $(psql -X -A -t -d "${db[postgresql]}" -c 'SHOW server_version') (${ARIADNE_TEST_POSTGRES%/}/bench, synchronous_commit $(psql -X -A -t -d "${db[postgresql]}" -c 'SHOW synchronous_commit'))"
 echo
-echo "| round | sprint: practice runs/s | sprint: ranked results persisted/s | marathon: practice moves/s | marathon: ranked moves/s | ratio | ranked p99 us | practice p99 us |"
-echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-start_server
-ratios=()
-rates=()
+echo "| store | round | sprint: practice runs/s | sprint: ranked results persisted/s | marathon: practice moves/s | marathon: ranked moves/s | ratio | ranked p99 us | practice p99 us |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+declare -A ratios=() rates=()
 for round in 1 2 3; do
-  practice_sprint=$(load --short --side 4 --max-steps 8)
-  ranked_sprint=$(load --tokens "$work/tokens" --challenge sprint)
-  practice=$(load --short --side 32)
-  ranked=$(load --tokens "$work/tokens" --challenge marathon)
-  pm=$(field "$practice" moves_per_s)
-  rm_=$(field "$ranked" moves_per_s)
-  rate=$(field "$ranked_sprint" results_per_s)
-  ratio=$(/usr/bin/python3 -c "print(f'{$rm_ / $pm:.2f}')")
-  ratios+=("$ratio")
-  rates+=("$rate")
-  printf "| %d | %.0f | %.0f | %.0f | %.0f | %s | %.0f | %.0f |\n" "$round" \
-    "$(field "$practice_sprint" results_per_s)" "$rate" "$pm" "$rm_" "$ratio" \
-    "$(field "$ranked" p99_us)" "$(field "$practice" p99_us)"
+  for store in "${stores[@]}"; do
+    practice_sprint=$(load "$store" --short --side 4 --max-steps 8)
+    ranked_sprint=$(load "$store" --tokens "$work/tokens.$store" --challenge sprint)
+    practice=$(load "$store" --short --side 32)
+    ranked=$(load "$store" --tokens "$work/tokens.$store" --challenge marathon)
+    pm=$(field "$practice" moves_per_s)
+    rm_=$(field "$ranked" moves_per_s)
+    rate=$(field "$ranked_sprint" results_per_s)
+    ratio=$(/usr/bin/python3 -c "print(f'{$rm_ / $pm:.2f}')")
+    ratios[$store]+="$ratio "
+    rates[$store]+="$rate "
+    printf "| %s | %d | %.0f | %.0f | %.0f | %.0f | %s | %.0f | %.0f |\n" "$store" "$round" \
+      "$(field "$practice_sprint" results_per_s)" "$rate" "$pm" "$rm_" "$ratio" \
+      "$(field "$ranked" p99_us)" "$(field "$practice" p99_us)"
+  done
 done
-commits=$(curl -s "http://127.0.0.1:$port/metrics" | grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')
-ariadne_stop_server || true
 median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
 echo
-echo "median ratio (ranked / practice moves per second): $(median "${ratios[@]}")"
-echo "median ranked results persisted per second: $(median "${rates[@]}")"
-read -r commit_sum commit_count <<<"$commits"
-echo "store transactions: $commit_count, mean $(/usr/bin/python3 -c "print(f'{1000 * $commit_sum / $commit_count:.2f}')") ms each"
-runs=$("$bin/server/tools/ariadne-admin" --db "$work/bench.db" export-runs --format csv | wc -l)
-echo "ranked runs in the database: $((runs - 1)); integrity: $("$bin/server/tools/ariadne-admin" --db "$work/bench.db" check)"
+for store in "${stores[@]}"; do
+  read -r commit_sum commit_count <<<"$(curl -s "http://127.0.0.1:${port[$store]}/metrics" |
+    grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')"
+  ariadne_stop_server "${pid[$store]}" || true
+  # shellcheck disable=SC2086  # the lists are words
+  echo "$store: median ratio (ranked / practice moves per second) $(median ${ratios[$store]}), median ranked results persisted per second $(median ${rates[$store]})"
+  echo "$store: store transactions: $commit_count, mean $(/usr/bin/python3 -c "print(f'{1000 * $commit_sum / $commit_count:.2f}')") ms each"
+  runs=$("$bin/server/tools/ariadne-admin" --db "${db[$store]}" export-runs --format csv | wc -l)
+  echo "$store: ranked runs in the database: $((runs - 1)); integrity: $("$bin/server/tools/ariadne-admin" --db "${db[$store]}" check)"
+done

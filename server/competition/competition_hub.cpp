@@ -388,19 +388,7 @@ std::string competition_hub::metrics_text() const {
     std::lock_guard lock(mutex_);
     out = mirror_.tally.prometheus_text();
   }
-  out +=
-      "# HELP ariadne_store_commit_seconds Time the store took per transaction (a group of "
-      "writes).\n# TYPE ariadne_store_commit_seconds summary\n";
-  out += "ariadne_store_commit_seconds_sum " + std::to_string(writer_->commit_seconds()) + "\n";
-  out += "ariadne_store_commit_seconds_count " + std::to_string(writer_->commits()) + "\n";
-  out +=
-      "# HELP ariadne_store_backlog Writes waiting for the store.\n"
-      "# TYPE ariadne_store_backlog gauge\nariadne_store_backlog " +
-      std::to_string(writer_->backlog()) + "\n";
-  out +=
-      "# HELP ariadne_store_reachable 1 while the store answers, 0 during an outage.\n"
-      "# TYPE ariadne_store_reachable gauge\nariadne_store_reachable " +
-      std::string(writer_->reachable() ? "1" : "0") + "\n";
+  out += writer_->prometheus_text();
   return out;
 }
 

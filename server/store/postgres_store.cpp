@@ -116,6 +116,7 @@ void postgres_store::migrate() {
 
 void postgres_store::prepare_statements() {
   db_.prepare("meta", "SELECT value FROM meta WHERE key = $1");
+  db_.prepare("every_meta", "SELECT key, value FROM meta ORDER BY key COLLATE \"C\"");
   db_.prepare("set_meta",
               "INSERT INTO meta(key, value) VALUES($1, $2) "
               "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
@@ -172,7 +173,9 @@ void postgres_store::begin() {
   // A connection lost since the last transaction is opened again here, never
   // inside one: what a transaction wrote before the loss is gone with it.
   if (!db_.healthy()) db_.reconnect();
-  db_.exec("BEGIN");
+  // A reader's transaction is a snapshot of the whole database.
+  db_.exec(mode_ == store_access::read_only ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+                                            : "BEGIN");
   in_transaction_ = true;
 }
 
@@ -202,6 +205,14 @@ std::optional<std::string> postgres_store::meta(std::string_view key) {
   const auto rows = run("meta", {pg_string(key)});
   if (rows.rows() == 0) return std::nullopt;
   return rows.text(0, 0);
+}
+
+std::vector<std::pair<std::string, std::string>> postgres_store::every_meta() {
+  const auto rows = run("every_meta");
+  std::vector<std::pair<std::string, std::string>> all;
+  for (int i = 0; i < rows.rows(); ++i)
+    all.emplace_back(rows.text(i, 0), rows.text(i, 1));
+  return all;
 }
 
 void postgres_store::set_meta(std::string_view key, std::string_view value) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ariadne {
@@ -80,12 +81,16 @@ class results_store {
   virtual ~results_store() = default;
 
   // One transaction around several calls (store_writer commits in groups).
+  // On a store opened read_only, a snapshot: every read until rollback()
+  // sees the database as it was at the first.
   virtual void begin() = 0;
   virtual void commit() = 0;
   virtual void rollback() = 0;
 
   virtual std::optional<std::string> meta(std::string_view key) = 0;
   virtual void set_meta(std::string_view key, std::string_view value) = 0;
+  // Every key with its value, by key (ariadne-admin copy).
+  virtual std::vector<std::pair<std::string, std::string>> every_meta() = 0;
 
   // False when the name is taken.
   virtual bool add_competitor(std::string_view name, std::string_view token_hash,

@@ -61,7 +61,8 @@ constexpr std::pair<const char*, const char*> added_columns[] = {
 
 }  // namespace
 
-sqlite_store::sqlite_store(const std::string& path, access mode) : path_(path) {
+sqlite_store::sqlite_store(const std::string& path, access mode)
+    : path_(path), read_only_(mode == access::read_only) {
   const int flags =
       mode == access::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
@@ -148,7 +149,8 @@ void sqlite_store::exec(const char* sql) {
 }
 
 void sqlite_store::begin() {
-  exec("BEGIN IMMEDIATE");
+  // A reader's transaction is a snapshot (WAL); a writer's takes the lock at once.
+  exec(read_only_ ? "BEGIN" : "BEGIN IMMEDIATE");
 }
 void sqlite_store::commit() {
   exec("COMMIT");
@@ -162,6 +164,14 @@ std::optional<std::string> sqlite_store::meta(std::string_view key) {
   s.bind(1, key);
   if (!s.step()) return std::nullopt;
   return s.text(0);
+}
+
+std::vector<std::pair<std::string, std::string>> sqlite_store::every_meta() {
+  statement s(db_, path_, "SELECT key, value FROM meta ORDER BY key");
+  std::vector<std::pair<std::string, std::string>> all;
+  while (s.step())
+    all.emplace_back(s.text(0), s.text(1));
+  return all;
 }
 
 void sqlite_store::set_meta(std::string_view key, std::string_view value) {

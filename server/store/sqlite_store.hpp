@@ -34,6 +34,7 @@ class sqlite_store : public results_store {
 
   std::optional<std::string> meta(std::string_view key) override;
   void set_meta(std::string_view key, std::string_view value) override;
+  std::vector<std::pair<std::string, std::string>> every_meta() override;
 
   bool add_competitor(std::string_view name, std::string_view token_hash,
                       std::int64_t now_ms) override;
@@ -76,6 +77,7 @@ class sqlite_store : public results_store {
   // read a reference of 0.
   bool has_reference_ = true;
   bool has_bot_ = true;
+  bool read_only_ = false;
 };
 
 }  // namespace ariadne

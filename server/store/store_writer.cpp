@@ -185,6 +185,20 @@ double store_writer::commit_seconds() const {
   return commit_seconds_;
 }
 
+std::string store_writer::prometheus_text() const {
+  return "# HELP ariadne_store_commit_seconds Time the store took per transaction (a group of "
+         "writes).\n# TYPE ariadne_store_commit_seconds summary\n"
+         "ariadne_store_commit_seconds_sum " +
+         std::to_string(commit_seconds()) + "\nariadne_store_commit_seconds_count " +
+         std::to_string(commits()) +
+         "\n# HELP ariadne_store_backlog Writes waiting for the store.\n"
+         "# TYPE ariadne_store_backlog gauge\nariadne_store_backlog " +
+         std::to_string(backlog()) +
+         "\n# HELP ariadne_store_reachable 1 while the store answers, 0 during an outage.\n"
+         "# TYPE ariadne_store_reachable gauge\nariadne_store_reachable " +
+         (reachable() ? "1" : "0") + "\n";
+}
+
 std::uint64_t store_writer::commits() const {
   std::lock_guard lock(mutex_);
   return commits_;

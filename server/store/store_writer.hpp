@@ -57,6 +57,8 @@ class store_writer {
   // Seconds each transaction took, summed, and how many there were.
   double commit_seconds() const;
   std::uint64_t commits() const;
+  // Prometheus lines: commit latency, backlog, reachable.
+  std::string prometheus_text() const;
 
  private:
   struct entry {

@@ -22,6 +22,7 @@
 #include "server/simulation/simulation.hpp"
 #include "server/simulation/simulation_figures.hpp"
 #include "server/simulation/simulation_report.hpp"
+#include "server/store/store_copy.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/store_location.hpp"
 #include "server/tools/organizer_commands.hpp"
@@ -102,6 +103,28 @@ int export_runs(results_store& store, const std::string& format) {
     list.push_back(std::move(item));
   }
   std::cout << list.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+  return 0;
+}
+
+std::unique_ptr<results_store> open_existing(const store_location& where, store_access mode) {
+  if (where.type == store_location::kind::sqlite && !std::filesystem::exists(where.target)) {
+    throw usage_error("no database at " + where.target + " (give --db, or start the server first)");
+  }
+  return open_store(where, mode);
+}
+
+int copy_competition(const std::string& from_text, const std::string& to_text) {
+  const store_location from = parse_store_location(from_text);
+  const store_location to = parse_store_location(to_text);
+  if (from.type == to.type && from.target == to.target) {
+    throw usage_error("copy: --from and --to are the same database");
+  }
+  const auto source = open_existing(from, store_access::read_only);
+  const auto target = open_store(to, store_access::read_write);
+  const copied_counts n = copy_store(*source, *target);
+  std::cout << "copied " << n.competitors << " competitors, " << n.challenges << " challenges, "
+            << n.runs << " runs and " << n.meta << " settings (the secret among them) from "
+            << from.shown << " to " << to.shown << "\n";
   return 0;
 }
 
@@ -220,6 +243,14 @@ int run_admin(int argc, char** argv) {
       ->check(CLI::IsMember({"json", "csv"}))
       ->capture_default_str();
   auto* check = app.add_subcommand("check", "SQLite's integrity check; exit 0 when ok");
+  std::string copy_from;
+  std::string copy_to;
+  auto* copy = app.add_subcommand(
+      "copy",
+      "Copy a competition (competitors, tokens, challenges, runs, the secret) into an empty "
+      "database, SQLite or PostgreSQL; the source is only read");
+  copy->add_option("--from", copy_from, "The database copied: as --db takes it")->required();
+  copy->add_option("--to", copy_to, "The new database: as --db takes it, and empty")->required();
   simulate_request sim;
   auto* simulation = app.add_subcommand(
       "simulate",
@@ -248,6 +279,7 @@ int run_admin(int argc, char** argv) {
     return app.exit(e);
   }
   if (simulation->parsed()) return simulate(sim);
+  if (copy->parsed()) return copy_competition(copy_from, copy_to);
   const bool writes = add->parsed() || rotate->parsed() || revoke->parsed() || import->parsed() ||
                       open->parsed() || close->parsed() || extend->parsed() ||
                       announcement->parsed() || reset->parsed();
@@ -258,13 +290,10 @@ int run_admin(int argc, char** argv) {
     throw usage_error("reset deletes every ranked run: add --yes-delete-results to say so");
   }
   const store_location where = parse_store_location(db);
+  const store_access mode = writes ? store_access::read_write : store_access::read_only;
   // Only adding a competitor may create a SQLite file (before the first start).
-  if (where.type == store_location::kind::sqlite && !add->parsed() &&
-      !std::filesystem::exists(where.target)) {
-    throw usage_error("no database at " + where.target + " (give --db, or start the server first)");
-  }
   const std::unique_ptr<results_store> opened =
-      open_store(where, writes ? store_access::read_write : store_access::read_only);
+      add->parsed() ? open_store(where, mode) : open_existing(where, mode);
   results_store& store = *opened;
   if (add->parsed()) {
     check_name(name);

@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
+#include "server/store/store_copy.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/store_location.hpp"
 #include "server/store/store_writer.hpp"
@@ -251,6 +255,92 @@ TEST_P(store_contract, a_failing_job_loses_nobody_elses_writes) {
   EXPECT_EQ(store->meta("before"), "1");
   EXPECT_EQ(store->meta("after"), "1");
   EXPECT_TRUE(store->runs().empty());
+}
+
+// What a store holds, as a copy must keep it: ids aside (the target numbers
+// its competitors itself), moves included.
+struct store_contents {
+  std::vector<std::pair<std::string, std::string>> meta;
+  std::vector<std::tuple<std::string, bool, std::int64_t, std::string>> competitors;
+  std::vector<std::tuple<std::string, std::int32_t, double, std::string>> challenges;
+  std::vector<ranked_run_record> runs;
+  std::uint64_t last_run = 0;
+  bool operator==(const store_contents&) const = default;
+};
+
+store_contents contents_of(results_store& store) {
+  store_contents c;
+  c.meta = store.every_meta();
+  for (const auto& k : store.competitors())
+    c.competitors.emplace_back(k.name, k.revoked, k.created_at_ms, k.token_hash);
+  for (const auto& k : store.challenges())
+    c.challenges.emplace_back(k.id, k.position, k.weight, k.definition);
+  for (auto r : store.runs()) {
+    if (r.run != 0) r.moves = store.run_by_number(r.run)->moves;
+    r.competitor = 0;
+    c.runs.push_back(r);
+  }
+  c.last_run = store.last_run_number();
+  return c;
+}
+
+TEST_P(store_contract, a_copy_holds_the_same_and_a_full_target_is_refused) {
+  fresh("copy_from");
+  {
+    auto source = open();
+    ASSERT_TRUE(source->add_competitor("ann", "h1", 5));
+    ASSERT_TRUE(source->add_competitor("bob", "h2", 6));
+    ASSERT_TRUE(source->revoke("ann"));
+    source->set_meta("secret", "s");
+    source->set_meta("runs_numbered", "90");  // a reset's numbers, kept
+    source->put_challenge({"a", 0, 1.5, "{\"x\":1}"});
+    const auto ids = source->competitors();
+    for (std::uint32_t deal = 1; deal <= 3; ++deal) {
+      ranked_run_record r;
+      r.competitor = ids[deal % 2].id;
+      r.challenge = "a";
+      r.deal = deal;
+      r.attempt = deal;
+      r.status = "in_play";
+      r.started_at_ms = 100 + deal;
+      r.run = 40 + deal;
+      r.bot = "dfs";
+      source->insert_run(r);
+      if (deal == 3) continue;  // left in play
+      r.status = deal == 1 ? "found" : "interrupted";
+      r.steps = 9 * deal;
+      r.score = 10 * deal;
+      r.optimal = 4;
+      r.ratio = 0.4;
+      r.ended_at_ms = 200 + deal;
+      r.moves = deal == 1 ? "NNESW" : "";
+      source->finish_run(r);
+    }
+  }
+  // A server may run on the source: it is read through a read-only snapshot.
+  auto source = open(store_access::read_only);
+  const std::string middle = test::fresh_store(store_location::kind::sqlite, "contract_copy_mid");
+  const std::string target = test::fresh_store(GetParam(), "contract_copy_to");
+  auto mid = open_store(parse_store_location(middle));
+  const copied_counts counts = copy_store(*source, *mid);
+  EXPECT_EQ(counts.competitors, 2U);
+  EXPECT_EQ(counts.challenges, 1U);
+  EXPECT_EQ(counts.runs, 3U);
+  auto to = open_store(parse_store_location(target));
+  copy_store(*mid, *to);
+  const store_contents before = contents_of(*source);
+  EXPECT_EQ(contents_of(*to), before);
+  EXPECT_EQ(before.runs[0].moves, "NNESW");
+  EXPECT_EQ(before.last_run, 90U);
+  EXPECT_EQ(to->competitor_by_token("h2")->name, "bob");
+  // Into what holds a competition: refused, and nothing written.
+  EXPECT_THROW(copy_store(*source, *to), store_error);
+  EXPECT_EQ(contents_of(*to), before);
+  auto empty = open_store(
+      parse_store_location(test::fresh_store(store_location::kind::sqlite, "contract_copy_empty")));
+  empty->set_meta("announcement", "hello");
+  EXPECT_THROW(copy_store(*source, *empty), store_error);
+  EXPECT_TRUE(empty->competitors().empty());
 }
 
 std::string kind_name(const ::testing::TestParamInfo<store_location::kind>& info) {

@@ -26,6 +26,7 @@ class recording_store : public results_store {
   void commit() override { log->push_back("commit"); }
   void rollback() override { log->push_back("rollback"); }
   std::optional<std::string> meta(std::string_view) override { return std::nullopt; }
+  std::vector<std::pair<std::string, std::string>> every_meta() override { return {}; }
   void set_meta(std::string_view key, std::string_view) override {
     if (key == "fail") throw std::runtime_error("planted failure");
     log->push_back(std::string(key));
