@@ -44,37 +44,42 @@ cat > "$work/bench.json" <<'JSON'
 JSON
 psql -X -q -d "$ARIADNE_TEST_POSTGRES/postgres" -c "CREATE DATABASE bench"
 stores=(sqlite postgresql)
-declare -A db=([sqlite]="$work/bench.db" [postgresql]="$ARIADNE_TEST_POSTGRES/bench") port=() pid=()
+declare -A db=([sqlite]="$work/bench.db" [postgresql]="$ARIADNE_TEST_POSTGRES/bench")
 for store in "${stores[@]}"; do
   for i in $(seq 1 100); do
     "$bin/server/tools/ariadne-admin" --db "${db[$store]}" add-competitor "c$i" >> "$work/tokens.$store"
   done
-  ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --competition "$work/bench.json" --db "${db[$store]}" || exit 1
-  port[$store]=$ariadne_port
-  pid[$store]=$ariadne_pid
 done
-# load STORE ARGS...: ariadne-load against that store's server.
+# One server at a time, on the store whose turn it is: an idle one would
+# still rebuild its leaderboard every second beside the loaded one.
+start_server() {
+  ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
+    --competition "$work/bench.json" --db "${db[$1]}" || exit 1
+}
 load() {
-  local store=$1
-  shift
-  taskset -c 1 "$bin/clients/load/ariadne-load" --url "ws://127.0.0.1:${port[$store]}/ws" -c 100 \
+  taskset -c 1 "$bin/clients/load/ariadne-load" --url "$ariadne_url" -c 100 \
     --warmup 1 --duration "$seconds" "$@" | tail -n 1
 }
 field() { /usr/bin/python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
 
-echo "date: $(date -u +%Y-%m-%d), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "date: $(date -u +%Y-%m-%d), $(nproc --all) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "databases: $work/bench.db (filesystem $(stat -f -c %T "$work")); PostgreSQL $(psql -X -A -t -d "${db[postgresql]}" -c 'SHOW server_version') (${ARIADNE_TEST_POSTGRES%/}/bench, synchronous_commit $(psql -X -A -t -d "${db[postgresql]}" -c 'SHOW synchronous_commit'))"
 echo
 echo "| store | round | sprint: practice runs/s | sprint: ranked results persisted/s | marathon: practice moves/s | marathon: ranked moves/s | ratio | ranked p99 us | practice p99 us |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-declare -A ratios=() rates=()
+declare -A ratios=() rates=() commit_sums=() commit_counts=()
 for round in 1 2 3; do
   for store in "${stores[@]}"; do
-    practice_sprint=$(load "$store" --short --side 4 --max-steps 8)
-    ranked_sprint=$(load "$store" --tokens "$work/tokens.$store" --challenge sprint)
-    practice=$(load "$store" --short --side 32)
-    ranked=$(load "$store" --tokens "$work/tokens.$store" --challenge marathon)
+    start_server "$store"
+    practice_sprint=$(load --short --side 4 --max-steps 8)
+    ranked_sprint=$(load --tokens "$work/tokens.$store" --challenge sprint)
+    practice=$(load --short --side 32)
+    ranked=$(load --tokens "$work/tokens.$store" --challenge marathon)
+    read -r commit_sum commit_count <<<"$(curl -s "$ariadne_http/metrics" |
+      grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')"
+    commit_sums[$store]+="$commit_sum "
+    commit_counts[$store]+="$commit_count "
+    ariadne_stop_server || true
     pm=$(field "$practice" moves_per_s)
     rm_=$(field "$ranked" moves_per_s)
     rate=$(field "$ranked_sprint" results_per_s)
@@ -88,13 +93,12 @@ for round in 1 2 3; do
 done
 median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
 echo
+# shellcheck disable=SC2086  # the lists are words
 for store in "${stores[@]}"; do
-  read -r commit_sum commit_count <<<"$(curl -s "http://127.0.0.1:${port[$store]}/metrics" |
-    grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')"
-  ariadne_stop_server "${pid[$store]}" || true
-  # shellcheck disable=SC2086  # the lists are words
   echo "$store: median ratio (ranked / practice moves per second) $(median ${ratios[$store]}), median ranked results persisted per second $(median ${rates[$store]})"
-  echo "$store: store transactions: $commit_count, mean $(/usr/bin/python3 -c "print(f'{1000 * $commit_sum / $commit_count:.2f}')") ms each"
+  sum=$(/usr/bin/python3 -c "import sys; print(sum(map(float, sys.argv[1:])))" ${commit_sums[$store]})
+  count=$(/usr/bin/python3 -c "import sys; print(sum(map(int, sys.argv[1:])))" ${commit_counts[$store]})
+  echo "$store: store transactions: $count, mean $(/usr/bin/python3 -c "print(f'{1000 * $sum / $count:.2f}')") ms each"
   runs=$("$bin/server/tools/ariadne-admin" --db "${db[$store]}" export-runs --format csv | wc -l)
   echo "$store: ranked runs in the database: $((runs - 1)); integrity: $("$bin/server/tools/ariadne-admin" --db "${db[$store]}" check)"
 done

@@ -46,6 +46,8 @@ CREATE TABLE IF NOT EXISTS runs(
   bot TEXT NOT NULL DEFAULT '',
   PRIMARY KEY(competitor, challenge, deal));
 CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run);
+CREATE INDEX IF NOT EXISTS runs_in_play ON runs(competitor, challenge, attempt)
+  WHERE status = 'in_play';
 )sql";
 
 // Taken for the schema's creation or migration, so that servers starting
@@ -162,9 +164,8 @@ void postgres_store::prepare_statements() {
   db_.prepare("interrupt_attempts",
               "UPDATE runs SET status = 'interrupted', "
               "ended_at_ms = CASE WHEN status = 'in_play' THEN $1 ELSE ended_at_ms END "
-              "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
-              "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
-              "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)");
+              "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
+              "(SELECT competitor, challenge, attempt FROM runs WHERE status = 'in_play')");
   db_.prepare("interrupt_in_play",
               "UPDATE runs SET status = 'interrupted', ended_at_ms = $1 WHERE status = 'in_play'");
 }

@@ -96,6 +96,11 @@ void sqlite_store::set_up(access mode) {
       if (had.count(column) == 0) exec(sql);
     }
     exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
+    // The runs in play, few whatever the runs' number: a restart after a
+    // crash finds them at once.
+    exec(
+        "CREATE INDEX IF NOT EXISTS runs_in_play ON runs(competitor, challenge, attempt) "
+        "WHERE status = 'in_play'");
     set_meta("schema_version", std::to_string(store_schema_version));
   } else {
     // Read-only (ariadne-admin): an older database is read as it is.
@@ -358,9 +363,8 @@ std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms, bool whole_atte
                   // too (they keep their own end times).
                   ? "UPDATE runs SET status = 'interrupted', "
                     "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
-                    "WHERE status <> 'interrupted' AND EXISTS (SELECT 1 FROM runs AS live "
-                    "WHERE live.status = 'in_play' AND live.competitor = runs.competitor "
-                    "AND live.challenge = runs.challenge AND live.attempt = runs.attempt)"
+                    "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
+                    "(SELECT competitor, challenge, attempt FROM runs WHERE status = 'in_play')"
                   : "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
                     "WHERE status = 'in_play'");
   s.bind(1, now_ms).run();
