@@ -67,7 +67,7 @@ echo "databases: $work/bench.db (filesystem $(stat -f -c %T "$work")); PostgreSQ
 echo
 echo "| store | round | sprint: practice runs/s | sprint: ranked results persisted/s | marathon: practice moves/s | marathon: ranked moves/s | ratio | ranked p99 us | practice p99 us |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-declare -A ratios=() rates=() commit_sums=() commit_counts=()
+declare -A ratios=() rates=() commit_sums=() commit_counts=() refusals=()
 for round in 1 2 3; do
   for store in "${stores[@]}"; do
     start_server "$store"
@@ -75,8 +75,11 @@ for round in 1 2 3; do
     ranked_sprint=$(load --tokens "$work/tokens.$store" --challenge sprint)
     practice=$(load --short --side 32)
     ranked=$(load --tokens "$work/tokens.$store" --challenge marathon)
-    read -r commit_sum commit_count <<<"$(curl -s "$ariadne_http/metrics" |
-      grep -E '^ariadne_store_commit_seconds_(sum|count)' | awk '{print $2}' | paste -sd' ')"
+    metrics=$(curl -s "$ariadne_http/metrics")
+    read -r commit_sum commit_count <<<"$(grep -E '^ariadne_store_commit_seconds_(sum|count)' <<<"$metrics" |
+      awk '{print $2}' | paste -sd' ')"
+    # The error replies the server sent this round, by code (ariadne-load counts them).
+    refusals[$store]+="round $round: $(awk '/^ariadne_errors_total/ && $2 > 0 {sub(/.*code="/, ""); sub(/"}/, ""); printf "%s ", $0}' <<<"$metrics")"$'\n'
     commit_sums[$store]+="$commit_sum "
     commit_counts[$store]+="$commit_count "
     ariadne_stop_server || true
@@ -98,6 +101,7 @@ for store in "${stores[@]}"; do
   echo "$store: median ratio (ranked / practice moves per second) $(median ${ratios[$store]}), median ranked results persisted per second $(median ${rates[$store]})"
   sum=$(/usr/bin/python3 -c "import sys; print(sum(map(float, sys.argv[1:])))" ${commit_sums[$store]})
   count=$(/usr/bin/python3 -c "import sys; print(sum(map(int, sys.argv[1:])))" ${commit_counts[$store]})
+  printf '%s: error replies by code (every load of the round):\n%s' "$store" "${refusals[$store]}"
   echo "$store: store transactions: $count, mean $(/usr/bin/python3 -c "print(f'{1000 * $sum / $count:.2f}')") ms each"
   runs=$("$bin/server/tools/ariadne-admin" --db "${db[$store]}" export-runs --format csv | wc -l)
   echo "$store: ranked runs in the database: $((runs - 1)); integrity: $("$bin/server/tools/ariadne-admin" --db "${db[$store]}" check)"
