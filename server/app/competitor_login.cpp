@@ -8,6 +8,7 @@
 #include "server/app/server_context.hpp"
 #include "server/app/server_name.hpp"
 #include "server/app/session_core.hpp"
+#include "server/competition/competition_hub.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/net/log_text.hpp"
 
@@ -91,10 +92,7 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
   // A store that cannot be read says nothing of the token: the client may
   // try again (its try stays charged to its address, as an unproven token's).
   if (!answered) {
-    core_.reply_error({errc::server_busy,
-                       "the competition's results store does not answer just now; try again "
-                       "shortly"},
-                      id, reply);
+    core_.reply_error(competition_hub::store_busy(), id, reply);
     return true;
   }
   auto sink = core_.sink.lock();

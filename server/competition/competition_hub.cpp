@@ -63,14 +63,10 @@ std::optional<competition_hub::time_point> competition_hub::closes_at() const {
   return schedule_.closes_at;
 }
 
-namespace {
-
-request_error store_busy() {
+request_error competition_hub::store_busy() {
   return {errc::server_busy,
           "the competition's results store does not answer just now; try again shortly"};
 }
-
-}  // namespace
 
 competition_hub::~competition_hub() {
   writer_.reset();  // every queued write lands first

@@ -72,6 +72,8 @@ class competition_hub {
   // nor wrong) and the competitor or nullopt (unknown or revoked).
   void authorize(std::string token,
                  std::function<void(bool answered, std::optional<competitor_record>)> done);
+  // What a login or a ranked start is told while the store does not answer.
+  static request_error store_busy();
 
   // What a competitor's welcome shows.
   protocol::competition_info info_for(std::int64_t competitor) const;

@@ -18,11 +18,18 @@ struct competition_copy {
   std::vector<ranked_run_record> runs;
 };
 
+// A store's meta without its schema's version, which is each store's own.
+std::vector<std::pair<std::string, std::string>> settings(results_store& store) {
+  auto all = store.every_meta();
+  std::erase_if(all, [](const auto& entry) { return entry.first == "schema_version"; });
+  return all;
+}
+
 competition_copy read_all(results_store& from) {
   competition_copy all;
   from.begin();
   try {
-    all.meta = from.every_meta();
+    all.meta = settings(from);
     all.competitors = from.competitors();
     all.challenges = from.challenges();
     all.runs = from.runs();
@@ -42,9 +49,7 @@ competition_copy read_all(results_store& from) {
 }
 
 void refuse_unless_empty(results_store& to) {
-  std::size_t keys = 0;
-  for (const auto& [key, value] : to.every_meta())
-    keys += key != "schema_version";
+  const std::size_t keys = settings(to).size();
   const std::size_t competitors = to.competitors().size();
   const std::size_t runs = to.runs().size();
   if (keys + competitors + to.challenges().size() + runs == 0) return;
@@ -54,9 +59,8 @@ void refuse_unless_empty(results_store& to) {
 }
 
 void write_all(results_store& to, const competition_copy& all) {
-  for (const auto& [key, value] : all.meta) {
-    if (key != "schema_version") to.set_meta(key, value);
-  }
+  for (const auto& [key, value] : all.meta)
+    to.set_meta(key, value);
   for (const competitor_record& c : all.competitors) {
     if (!to.add_competitor(c.name, c.token_hash, c.created_at_ms)) {
       throw store_error("competitor '" + c.name + "' twice in the source");
@@ -92,10 +96,7 @@ copied_counts copy_store(results_store& from, results_store& to) {
     to.rollback();
     throw;
   }
-  std::size_t keys = 0;
-  for (const auto& [key, value] : all.meta)
-    keys += key != "schema_version";
-  return {all.competitors.size(), all.challenges.size(), all.runs.size(), keys};
+  return {all.competitors.size(), all.challenges.size(), all.runs.size(), all.meta.size()};
 }
 
 }  // namespace ariadne

@@ -26,18 +26,13 @@ from checks import Checks  # noqa: E402
 from postgres import Postgres  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
+from crash_test import admin  # noqa: E402
 import websockets  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
 checks = Checks()
 check = checks.check
-
-
-def admin(db, *args):
-    return subprocess.run([ADMIN, "--db", db, *args], capture_output=True, text=True, timeout=30,
-                          check=True).stdout
 
 
 def note(log_path, entry):
