@@ -21,6 +21,7 @@ player_connection::player_connection(net::io_context& ioc, const options& o,
       ioc_(ioc),
       ws_(beast::tcp_stream(ioc), o.tls_context),
       resolver_(ioc),
+      retry_(ioc),
       o_(o),
       where_(where),
       clock_(clock),
@@ -39,6 +40,7 @@ void player_connection::stop() {
     self->stopping_ = true;
     beast::error_code ignored;
     beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    self->retry_.cancel();
     for (auto& s : self->spectators_)
       s->stop();
   });
@@ -65,6 +67,11 @@ void player_connection::on_connect(error_code ec, tcp::resolver::results_type::e
 void player_connection::on_handshake(error_code ec) {
   if (ec) return fail();
   ++counts_.connected;
+  say_hello();
+  do_read();
+}
+
+void player_connection::say_hello() {
   if (o_.tokens.empty()) {
     send(R"({"type":"hello","name":"ariadne-load"})");
   } else {
@@ -73,7 +80,6 @@ void player_connection::on_handshake(error_code ec) {
                         {"token", o_.tokens[index_ % o_.tokens.size()]}}
              .dump());
   }
-  do_read();
 }
 
 void player_connection::fail() {
@@ -234,6 +240,15 @@ void player_connection::handle(std::string_view reply, bool error, bool measurin
         phase_ = phase::playing;
         finishing_ = true;
         send(R"({"type":"abandon"})");
+        return;
+      }
+      if (error) {
+        // Refused (busy, or too many logins at once): say hello again a
+        // little later, as a kit would; playing without one gets nowhere.
+        retry_.expires_after(std::chrono::milliseconds(100 + rng_.below(200)));
+        retry_.async_wait([self = shared_from_this()](error_code ec) {
+          if (!ec && !self->stopping_) self->say_hello();
+        });
         return;
       }
       start_run();

@@ -2,6 +2,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
@@ -54,6 +55,7 @@ class player_connection : public std::enable_shared_from_this<player_connection>
   void do_read();
   void on_read(error_code ec, std::size_t);
   void handle(std::string_view reply, bool error, bool measuring);
+  void say_hello();
   std::uint64_t moves_in(std::string_view reply) const;
   void read_open(std::string_view reply);
   // Opens --spectators streams on the run a start reply names.
@@ -65,6 +67,7 @@ class player_connection : public std::enable_shared_from_this<player_connection>
 
   boost::beast::websocket::stream<maybe_tls_stream> ws_;
   tcp::resolver resolver_;
+  boost::asio::steady_timer retry_;  // a refused hello's next try
   boost::beast::flat_buffer buffer_;
   const options& o_;
   const server_url& where_;

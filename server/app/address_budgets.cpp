@@ -55,20 +55,30 @@ bool address_budgets::try_token(const std::string& address, const std::string& t
   if (++charges_since_sweep_ >= sweep_every) sweep(now);
   auto it = shares_.find(address);
   if (it == shares_.end()) it = shares_.emplace(address, fresh_share(now)).first;
-  const auto& right = it->second.right_tokens;
-  if (std::find(right.begin(), right.end(), token_hash) != right.end()) return true;
-  return it->second.token_tries.take(now);
+  share& s = it->second;
+  const auto& right = s.right_tokens;
+  const bool proven = std::find(right.begin(), right.end(), token_hash) != right.end();
+  if (!proven && (s.token_tries.available(now) < 1.0 || s.lookups >= limits_.token_lookups_at_once))
+    return false;
+  ++s.lookups;
+  return true;
 }
 
-void address_budgets::token_was_right(const std::string& address, const std::string& token_hash) {
+void address_budgets::token_looked_up(const std::string& address, const std::string& token_hash,
+                                      token_answer answer, clock::time_point now) {
   // The competitors behind one address that it remembers (a classroom's).
-  constexpr std::size_t remembered = 64;
+  constexpr std::size_t remembered = 128;
   std::lock_guard lock(mutex_);
   const auto it = shares_.find(address);
-  if (it == shares_.end()) return;
-  auto& right = it->second.right_tokens;
+  if (it == shares_.end()) return;  // not after a try: a share waiting for lookups is kept
+  share& s = it->second;
+  if (s.lookups > 0) --s.lookups;
+  if (answer != token_answer::right) {
+    s.token_tries.charge(now);
+    return;
+  }
+  auto& right = s.right_tokens;
   if (std::find(right.begin(), right.end(), token_hash) != right.end()) return;
-  it->second.token_tries.refund();
   right.push_back(token_hash);
   if (right.size() > remembered) right.erase(right.begin());
 }

@@ -33,6 +33,7 @@ class address_budgets {
     std::uint64_t setup_burst = 100'000'000;  // the most it may hold
     double token_tries_rate = 5.0;            // token lookups an address earns a second
     double token_tries_burst = 30.0;
+    std::uint32_t token_lookups_at_once = 128;  // an address's lookups waiting at a time
   };
 
   explicit address_budgets(limits l) : limits_(l) {}
@@ -43,13 +44,18 @@ class address_budgets {
   // Charges set-up work of `cost` to address: false when the address has
   // spent its share (nothing is charged then).
   bool charge_setup(const std::string& address, std::uint64_t cost, clock::time_point now);
-  // Takes one token lookup from address's share before it is made: false
-  // when the address has tried too many wrong tokens lately. A token that
-  // proves right is given back with token_was_right(), and from then on is
-  // never refused from that address: a neighbour behind the same address
-  // guessing tokens does not lock a competitor out. Tokens by their hash.
+  // Before a token's lookup: false when the address has tried too many
+  // wrong tokens lately, or has token_lookups_at_once lookups waiting. Only
+  // what a lookup answers wrong (or leaves unanswered) is charged, once it
+  // answers, so a room of competitors behind one address may log in all at
+  // once. A token that proved right is never refused from that address
+  // again: a neighbour guessing tokens does not lock a competitor out.
+  // Every try that returned true is followed by token_looked_up(). Tokens
+  // by their hash.
+  enum class token_answer { right, wrong, unanswered };
   bool try_token(const std::string& address, const std::string& token_hash, clock::time_point now);
-  void token_was_right(const std::string& address, const std::string& token_hash);
+  void token_looked_up(const std::string& address, const std::string& token_hash,
+                       token_answer answer, clock::time_point now);
 
   std::size_t runs_in_play() const;
   std::uint64_t cells_in_play() const;
@@ -65,8 +71,9 @@ class address_budgets {
     token_bucket setup;                     // the set-up work it may still ask for
     token_bucket token_tries;               // the token lookups it may still ask for
     std::vector<std::string> right_tokens;  // hashes of tokens that proved right, the latest last
+    std::uint32_t lookups = 0;              // token lookups waiting for their answer
     bool idle(clock::time_point now) const {
-      return cells == 0 && setup.full(now) && token_tries.full(now);
+      return cells == 0 && lookups == 0 && setup.full(now) && token_tries.full(now);
     }
   };
   share fresh_share(clock::time_point now) const;

@@ -23,7 +23,13 @@ client_session::client_session(server_context& context, std::string id, std::str
       starter_(core_),
       login_(core_, starter_),
       bucket_(context.config().rate_limit, context.config().rate_burst, now),
-      paint_bucket_(paints_per_second, 2 * paints_per_second, now) {}
+      paint_bucket_(paints_per_second, 2 * paints_per_second, now) {
+  // Another server took the maze dealt: deal again, from the store's book.
+  starter_.on_deal_taken = [this](const std::string& challenge, std::string_view request_id,
+                                  std::string& reply) {
+    return on_challenge_start(challenge, request_id, reply, clock::now());
+  };
+}
 
 client_session::~client_session() {
   // In this order: a ranked run in play is parked for its competitor first;

@@ -79,6 +79,13 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
   // The token is looked up on the store's thread, never here.
   hub->authorize(*hello.token, [this, sink, id = std::string(id)](
                                    bool answered, std::optional<competitor_record> who) {
+    // Here, not on the connection's strand: a connection gone meanwhile
+    // must not leave its lookup waiting in the address's count.
+    using verdict = address_budgets::token_answer;
+    core_.context.budgets().token_looked_up(
+        core_.address, token_hash_,
+        who ? verdict::right : (answered ? verdict::wrong : verdict::unanswered),
+        std::chrono::steady_clock::now());
     sink->resume([this, answered, who = std::move(who), id](std::string& answer) {
       return on_authorized(answered, who, id, answer);
     });
@@ -88,9 +95,8 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
 
 bool competitor_login::on_authorized(bool answered, const std::optional<competitor_record>& who,
                                      std::string_view id, std::string& reply) {
-  if (who) core_.context.budgets().token_was_right(core_.address, token_hash_);
   // A store that cannot be read says nothing of the token: the client may
-  // try again (its try stays charged to its address, as an unproven token's).
+  // try again (its try is charged to its address, as a wrong token's).
   if (!answered) {
     core_.reply_error(competition_hub::store_busy(), id, reply);
     return true;

@@ -25,7 +25,7 @@ run_starter::prepared_maze run_starter::prepare(server_context& context, const r
     // The reference bot plays the very maze dealt, offline.
     const run_result played =
         play_offline(reference_bot, request, context.catalog(), context.host());
-    p.reference = context.competition()->reference_cost(*reference_challenge, played);
+    p.reference = context.competition()->rules().reference_cost(*reference_challenge, played);
   }
   return p;
 }
@@ -50,7 +50,8 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   const std::uint64_t cells = request_cells(request, catalog);
   // A reference mark has the reference bot play the maze as well (its cost
   // is kept with the run, secret, for the mark).
-  const bool reference = ranked && context.competition()->needs_reference(ranked->challenge);
+  const bool reference =
+      ranked && context.competition()->rules().needs_reference(ranked->challenge);
   const std::uint64_t reference_moves =
       request.max_steps.value_or(cells * limits::default_moves_per_cell);
   const std::uint64_t cost =
@@ -102,9 +103,8 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
     }
     sink->resume([this, prepared = std::move(prepared), id](std::string& answer) mutable {
       // The run's clock starts when its start is answered, not when it was asked.
-      finish(std::move(prepared), std::move(pending_slot_), std::move(pending_feed_),
-             take_pending_ranked(), id, answer, clock::now());
-      return true;
+      return finish(std::move(prepared), std::move(pending_slot_), std::move(pending_feed_),
+                    take_pending_ranked(), id, answer, clock::now());
     });
   };
   pending_slot_ = std::move(slot);
@@ -120,9 +120,10 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
                               seed, now, feed.get());
       pending_feed_.reset();
       pending_ranked_.reset();
-      finish(std::move(prepared), std::move(pending_slot_), std::move(feed), std::move(ranked), id,
-             reply, now);
-      return frame_result::answered;
+      return finish(std::move(prepared), std::move(pending_slot_), std::move(feed),
+                    std::move(ranked), id, reply, now)
+                 ? frame_result::answered
+                 : frame_result::deferred;
     }
     case costly_work::placement::busy:
       pending_slot_.release();
@@ -138,7 +139,7 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
   return frame_result::deferred;
 }
 
-void run_starter::finish(prepared_maze prepared, run_slot slot, std::shared_ptr<run_feed> feed,
+bool run_starter::finish(prepared_maze prepared, run_slot slot, std::shared_ptr<run_feed> feed,
                          std::optional<ranked_run_record> ranked, std::string_view id,
                          std::string& reply, clock::time_point now) {
   server_context& context = core_.context;
@@ -149,9 +150,60 @@ void run_starter::finish(prepared_maze prepared, run_slot slot, std::shared_ptr<
     if (ranked) context.competition()->give_back(*ranked);
     core_.reply_error(*problem, id, reply);
     if (ranked && on_ranked_started) on_ranked_started();
-    return;
+    return true;
   }
-  run& ready = std::get<run>(setup);
+  auto sink = core_.sink.lock();
+  if (!ranked || !sink) {
+    begin(std::move(std::get<run>(setup)), std::move(slot), std::move(feed), std::move(ranked), id,
+          reply, now);
+    return true;
+  }
+  // A ranked run is answered once its maze is claimed in the store: with
+  // several servers on one store, one of them only plays a maze dealt.
+  claiming_ = std::make_unique<claim_wait>(claim_wait{
+      std::move(std::get<run>(setup)), std::move(slot), std::move(feed), *ranked, std::string(id)});
+  context.competition()->claim_start(
+      *ranked, [this, sink, record = *ranked](competition_hub::claim outcome) {
+        sink->resume([this, outcome, record](std::string& answer) {
+          return on_claimed(static_cast<int>(outcome), record, answer);
+        });
+      });
+  return false;
+}
+
+bool run_starter::on_claimed(int outcome, const ranked_run_record& record, std::string& reply) {
+  using claim = competition_hub::claim;
+  competition_hub& hub = *core_.context.competition();
+  const auto result = static_cast<claim>(outcome);
+  if (!claiming_) {
+    // The connection went meanwhile (cancel gave the attempt back here):
+    // the store gives it back too.
+    if (result == claim::claimed) hub.release_claim(record);
+    return true;
+  }
+  std::unique_ptr<claim_wait> waited = std::move(claiming_);
+  if (result == claim::claimed) {
+    begin(std::move(waited->ready), std::move(waited->slot), std::move(waited->feed),
+          std::move(waited->record), waited->id, reply, clock::now());
+    return true;
+  }
+  core_.context.runs().close(waited->feed->run_id());
+  if (result == claim::taken && on_deal_taken) {
+    // Not given back: the book was read back from the store.
+    const std::string id = std::move(waited->id);
+    waited.reset();
+    return on_deal_taken(record.challenge, id, reply) == frame_result::answered;
+  }
+  hub.give_back(record);
+  core_.reply_error(competition_hub::store_busy(), waited->id, reply);
+  if (on_ranked_started) on_ranked_started();
+  return true;
+}
+
+void run_starter::begin(run ready, run_slot slot, std::shared_ptr<run_feed> feed,
+                        std::optional<ranked_run_record> ranked, std::string_view id,
+                        std::string& reply, clock::time_point now) {
+  server_context& context = core_.context;
   ready.restart_clock(now);
   drone_state started = core_.seat.begin(std::move(ready));
   core_.feed = std::move(feed);
@@ -173,9 +225,6 @@ void run_starter::finish(prepared_maze prepared, run_slot slot, std::shared_ptr<
   spdlog::info("session {} ('{}') run {} started: challenge {} attempt {} maze {} of {} (deal {})",
                core_.id, core_.log_name, r.id(), core_.ranked->challenge, core_.ranked->attempt,
                started.set->maze, started.set->mazes, core_.ranked->deal);
-  // The start row joins the store's queue; the reply does not wait for it
-  // (docs/competition.md: the end of a run is what must be durable first).
-  context.competition()->record_start(*core_.ranked, nullptr);
   // Another connection of the competitor may wait for this run: it goes there.
   if (on_ranked_started && on_ranked_started()) return;
   protocol::append_state(reply, started, id);
@@ -191,6 +240,12 @@ std::optional<ranked_run_record> run_starter::take_pending_ranked() {
 void run_starter::cancel() {
   if (pending_feed_) core_.context.runs().close(pending_feed_->run_id());
   if (pending_ranked_) core_.context.competition()->give_back(*pending_ranked_);
+  if (claiming_) {
+    // Its claim's answer finds no one waiting, and gives it back in the store.
+    core_.context.runs().close(claiming_->feed->run_id());
+    core_.context.competition()->give_back(claiming_->record);
+    claiming_.reset();
+  }
   pending_feed_.reset();
   pending_ranked_.reset();
   pending_slot_.release();

@@ -4,6 +4,10 @@
 
 #include <boost/asio/ip/address.hpp>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <iostream>
 #include <string>
@@ -77,6 +81,17 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "The competition's database: a SQLite file (created when missing; or sqlite:FILE), or "
           "a PostgreSQL URI postgresql://USER@HOST:PORT/DB (its password from PGPASSFILE or "
           "PGPASSWORD)");
+  setting(app, "--node", c.node,
+          "This server's name among those sharing the competition's database (default: the "
+          "host name); the same across its restarts, which give back only its own runs",
+          no_default)
+      ->check([](const std::string& name) {
+        const bool ok = !name.empty() && name.size() <= 64 &&
+                        std::all_of(name.begin(), name.end(), [](unsigned char ch) {
+                          return std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.';
+                        });
+        return ok ? std::string() : std::string("a node name is 1 to 64 letters, digits, - _ .");
+      });
   setting(app, "--secret-file", c.secret_file,
           "The secret the competition's seeds come from (default: made on the first start "
           "and kept in the database)",
@@ -207,6 +222,14 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
     return {std::nullopt, 2};
   }
   c.trusted_proxies.insert(c.trusted_proxies.end(), c.tls_proxies.begin(), c.tls_proxies.end());
+  if (c.node.empty()) {
+    std::array<char, 256> host{};
+    if (gethostname(host.data(), host.size() - 1) != 0 || host[0] == '\0') {
+      c.node = "local";
+    } else {
+      c.node = std::string(host.data()).substr(0, 64);
+    }
+  }
   return {c, 0};
 }
 

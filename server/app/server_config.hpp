@@ -20,6 +20,9 @@ struct server_config : transport_config {
   std::string competition;  // a competition file: competition mode (docs/competition.md)
   std::string db = "ariadne.db";
   std::string secret_file;
+  // This server among those sharing the competition's database (its runs in
+  // play are its own until it is known dead); the host name by default.
+  std::string node;
   // Proxies that terminate TLS in front of this server (their
   // X-Forwarded-For is read, as a trusted proxy's).
   std::vector<std::string> tls_proxies;

@@ -43,12 +43,17 @@ server_context::server_context(server_config config, maze_catalog catalog)
   metrics_.watch(memory_);
   if (!config_.competition.empty()) {
     competition_ = std::make_unique<competition_hub>(
-        load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file);
+        load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file,
+        server_node{config_.node, std::to_string(registry_.boot())});
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
     competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
-    // Run numbers go on from the store's: a ranked run's replay keeps its address.
-    ids_.continue_after(competition_->last_run_number());
+    // Run numbers from blocks claimed in the store: a ranked run's replay
+    // keeps its address, and no other server numbers a run alike.
+    ids_.use_blocks(competition_->first_run_number(), run_number_block, [this] {
+      competition_->presence().claim_run_numbers(
+          [this](std::uint64_t first) { ids_.add_block(first, run_number_block); });
+    });
   }
 }
 

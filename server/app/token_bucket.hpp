@@ -25,6 +25,13 @@ class token_bucket {
     tokens_ -= cost;
     return true;
   }
+  // Spends cost tokens even when fewer are left: a debt the rate pays back
+  // before take() succeeds again (a cost known only afterwards).
+  void charge(clock::time_point now, double cost = 1.0) {
+    if (rate_ <= 0.0) return;
+    tokens_ = available(now) - cost;
+    last_ = std::max(last_, now);
+  }
   // Gives back what a take() spent (never past the burst).
   void refund(double cost = 1.0) { tokens_ = std::min(burst_, tokens_ + cost); }
   // Tokens there would be at now.

@@ -36,7 +36,14 @@ void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes) 
   set_state& s = sets_[k];
   if (r.attempt < s.attempt) return;
   if (r.attempt > s.attempt) s = {r.attempt, block_start(r.deal, mazes), mazes, 0, false, false};
-  if (r.status == "in_play") return;  // none after open_competition: a crash interrupts them
+  if (r.status == "in_play") {
+    // Another server's (this one's own were given back when it started), as
+    // deal() leaves it.
+    s.in_play = true;
+    s.ended = mazes == 1;
+    in_play_.emplace(r.competitor, r.challenge, r.deal);
+    return;
+  }
   ++s.played;
   if (set_ends_with(s.played, mazes, r.status)) s.ended = true;
 }
@@ -72,6 +79,14 @@ std::variant<attempt_book::dealt, request_error> attempt_book::deal(const key& k
   s.in_play = true;
   in_play_.emplace(k.first, k.second, d.deal);
   return d;
+}
+
+void attempt_book::forget(const key& k) {
+  tallies_.erase(k);
+  sets_.erase(k);
+  std::erase_if(in_play_, [&](const auto& entry) {
+    return std::get<0>(entry) == k.first && std::get<1>(entry) == k.second;
+  });
 }
 
 bool attempt_book::give_back(const key& k, std::uint32_t deal) {

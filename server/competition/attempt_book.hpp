@@ -42,8 +42,17 @@ class attempt_book {
   // The maze of its set a run of a challenge of `mazes` mazes played.
   static std::uint32_t maze_of(const ranked_run_record& run, std::uint32_t mazes);
 
-  // A run read back from the store at startup, in the store's order.
+  // A run read back from the store (at startup, or after forget()), in the
+  // store's order.
   void take_stored(const ranked_run_record& run, std::uint32_t mazes);
+  // Everything of one competitor on one challenge: before its runs are read
+  // back again (another server on the store dealt one of them).
+  void forget(const key& k);
+  // True when the competitor has been dealt anything.
+  bool knows(std::int64_t competitor) const {
+    const auto it = tallies_.lower_bound({competitor, std::string()});
+    return it != tallies_.end() && it->first.first == competitor;
+  }
 
   // The next maze for the competitor: its set's next one while a set is
   // under way, else the first of a new attempt (no_attempts_left past

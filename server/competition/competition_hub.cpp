@@ -7,25 +7,24 @@
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 #include "server/competition/competition_document.hpp"
-#include "server/competition/competition_opening.hpp"
-#include "server/competition/leaderboard.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/store/store_error.hpp"
 
 namespace ariadne {
 
 competition_hub::competition_hub(competition_rules rules, const std::string& db_path,
-                                 const std::string& secret_file)
+                                 const std::string& secret_file, server_node node)
     : rules_(std::move(rules)) {
-  opened_competition opened = open_competition(rules_, db_path, secret_file);
+  opened_competition opened = open_competition(rules_, db_path, secret_file, node);
   secret_ = std::move(opened.secret);
   schedule_ = opened.schedule;
   std::unique_ptr<results_store>& store = opened.store;
   mirror_ = results_mirror::of(store->runs(), rules_);  // the database as it now stands
-  last_run_number_ = store->last_run_number();
+  first_run_number_ = opened.first_run_number;
   board_ = std::make_unique<leaderboard_cache>(
       db_path, [this](results_store& reader) { return rebuild_leaderboard(reader); });
   writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
+  presence_ = std::make_unique<node_presence>(std::move(node), *writer_, opened.living);
   board_->refresh_now();
 }
 
@@ -82,12 +81,16 @@ void competition_hub::authorize(
   auto found = std::make_shared<std::optional<competitor_record>>();
   const std::string hash = token_hash(token);
   writer_->read_now(
-      [found, hash](results_store& store) { *found = store.competitor_by_token(hash); },
+      [this, found, hash](results_store& store) {
+        *found = store.competitor_by_token(hash);
+        // A competitor new to this server may have played on another.
+        if (*found && presence_->shared()) read_back(store, (*found)->id, {}, true);
+      },
       [this, found, done = std::move(done)](bool answered) {
         if (answered && *found) {
+          tokens_.used(**found);
           std::lock_guard lock(mutex_);
           mirror_.names[(*found)->id] = (*found)->name;
-          tokens_used_[(*found)->id] = (*found)->token_hash;
         }
         done(answered, answered ? *found : std::nullopt);
       });
@@ -145,14 +148,7 @@ protocol::competition_info competition_hub::info_for(std::int64_t competitor) co
 std::variant<competition_hub::attempt, request_error> competition_hub::open_attempt(
     const competitor_record& who, std::string_view challenge_id, time_point now) {
   const challenge* c = rules_.find(challenge_id);
-  if (c == nullptr) {
-    std::string known;
-    for (const challenge& k : rules_.challenges)
-      known += (known.empty() ? "" : ", ") + k.id;
-    return request_error{errc::unknown_challenge, "no challenge is called \"" +
-                                                      std::string(challenge_id.substr(0, 64)) +
-                                                      "\"; the challenges are: " + known};
-  }
+  if (c == nullptr) return rules_.unknown(challenge_id);
   // An attempt whose start cannot be written is not counted or dealt.
   if (!writer_->reachable()) return store_busy();
   attempt a;
@@ -178,6 +174,7 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   a.record.competitor = who.id;
   a.record.competitor_name = who.name;
   a.record.challenge = c->id;
+  a.record.node = presence_->node().name;
   a.record.status = "in_play";
   a.record.treasures = c->request.treasures.value_or(1);
   a.record.started_at_ms = unix_ms(now);
@@ -193,18 +190,6 @@ void competition_hub::give_back(const ranked_run_record& record) {
   mirror_.book.give_back({record.competitor, record.challenge}, record.deal);
 }
 
-bool competition_hub::needs_reference(std::string_view challenge) const {
-  const struct challenge* c = rules_.find(challenge);
-  return c != nullptr && c->mark == mark_rule::reference_sum;
-}
-
-std::uint64_t competition_hub::reference_cost(std::string_view challenge,
-                                              const run_result& played) const {
-  const struct challenge* c = rules_.find(challenge);
-  if (c == nullptr) return 0;
-  return maze_cost(outcome_of(played), c->move_budget());
-}
-
 set_position competition_hub::position_of(const ranked_run_record& record,
                                           const run_result* result) const {
   const challenge* c = rules_.find(record.challenge);
@@ -218,16 +203,7 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   std::vector<maze_outcome> mazes;
   {
     std::lock_guard lock(mutex_);
-    const auto m = mirror_.marks.find({record.competitor, record.challenge});
-    if (m != mirror_.marks.end()) {
-      if (const auto it = m->second.played.find(record.attempt); it != m->second.played.end()) {
-        mazes = it->second.mazes;
-      }
-    }
-    // Until its end is recorded, this maze is not among them.
-    if (mirror_.book.in_play(record.competitor, record.challenge, record.deal)) {
-      mazes.push_back(outcome_of(*result, record.reference));
-    }
+    mazes = mirror_.mazes_of(record, *result);
   }
   p.found = static_cast<std::uint32_t>(
       std::count_if(mazes.begin(), mazes.end(), [](const maze_outcome& m) { return m.found; }));
@@ -235,9 +211,31 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   return p;
 }
 
-void competition_hub::record_start(const ranked_run_record& record,
-                                   std::function<void(bool)> done) {
-  writer_->submit([record](results_store& store) { store.insert_run(record); }, std::move(done));
+void competition_hub::claim_start(const ranked_run_record& record,
+                                  std::function<void(claim)> done) {
+  auto claimed = std::make_shared<bool>(false);
+  writer_->submit(
+      [this, record, claimed](results_store& store) {
+        *claimed = store.insert_run(record);
+        if (!*claimed) read_back(store, record.competitor, record.challenge, false);
+      },
+      [claimed, done = std::move(done)](bool durable) {
+        done(!durable ? claim::failed : *claimed ? claim::claimed : claim::taken);
+      });
+}
+
+void competition_hub::read_back(results_store& store, std::int64_t competitor,
+                                std::string_view only, bool unless_known) {
+  const auto theirs = store.runs_of(competitor);
+  std::lock_guard lock(mutex_);
+  if (!unless_known || !mirror_.book.knows(competitor))
+    mirror_.take_back(competitor, theirs, rules_, only);
+}
+
+void competition_hub::release_claim(ranked_run_record record) {
+  record.status = "interrupted";
+  record.ended_at_ms = unix_ms(std::chrono::system_clock::now());
+  writer_->submit([record](results_store& store) { store.finish_run(record); });
 }
 
 ranked_run_record competition_hub::ended(ranked_run_record record, const run_result& result,
@@ -271,33 +269,42 @@ void competition_hub::after_writes(std::function<void(bool)> done) {
 
 leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store& reader) {
   const auto challenges = challenge_records(rules_);
-  // Only the competitor list comes from the database (ariadne-admin changes
-  // it); the marks are kept in memory: a rebuild costs competitors x
-  // challenges, whatever the number of runs.
+  // Alone on its store, a server ranks from the marks kept in memory (a
+  // rebuild costs competitors x challenges, whatever the number of runs)
+  // and reads only the competitor list (ariadne-admin changes it). Once
+  // another server has shared the store, it ranks from the store's runs:
+  // every server then shows the same.
   take_schedule(reader);
+  presence_->keep_alive(!schedule().closed(std::chrono::system_clock::now()));
   const auto competitors = reader.competitors();
+  // Other servers' results are not written here: read often enough that
+  // every server shows each within a second.
+  if (presence_->shared() && !board_from_store_) board_->set_period(std::chrono::milliseconds(400));
+  board_from_store_ = board_from_store_ || presence_->shared();
+  auto stored = board_from_store_
+                    ? std::make_unique<results_mirror>(results_mirror::of(reader.runs(), rules_))
+                    : nullptr;
+  const auto read_at = std::chrono::system_clock::now();
   mark_table marks;
   std::size_t ranked = 0;
   competitor_names_.replace(competitors);
   {
     std::lock_guard lock(mutex_);
-    marks = mirror_.marks;
+    const results_mirror& m = stored ? *stored : mirror_;
+    marks = m.marks;
     // The attempts used are the book's (ended or in play, given back or not).
-    mirror_.book.for_each_tally(
-        [&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
-          if (used > 0 || marks.contains(k)) marks[k].attempts = used;
-        });
-    ranked = mirror_.tally.ranked();
-    // A token rotated or revoked with ariadne-admin ends the connections
-    // that said hello with it.
-    for (const competitor_record& c : competitors) {
-      const auto used = tokens_used_.find(c.id);
-      if (used != tokens_used_.end() && (c.revoked || used->second != c.token_hash)) {
-        if (withdrawn_) withdrawn_(c.id);
-        tokens_used_.erase(used);
-      }
+    m.book.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
+      if (used > 0 || marks.contains(k)) marks[k].attempts = used;
+    });
+    ranked = m.tally.ranked();
+    if (stored) {
+      stored_ = std::move(stored);
+      stored_at_ = read_at;
     }
   }
+  // A token rotated or revoked with ariadne-admin ends the connections that
+  // said hello with it.
+  tokens_.check(competitors);
   const auto rows = rank_competitors(challenges, competitors, marks);
   const auto now = std::chrono::system_clock::now();
   // With shared seeds a best run's figures would tell the others a deal's
@@ -328,8 +335,9 @@ std::string competition_hub::build_competition_json(time_point now) const {
     std::lock_guard lock(mutex_);
     schedule = schedule_;
     if (schedule.closed(now)) {
-      book = mirror_.book;
-      names = mirror_.names;
+      // Every server's mazes, with other servers on the store.
+      book = stored_ ? stored_->book : mirror_.book;
+      names = stored_ ? stored_->names : mirror_.names;
     }
   }
   return competition_document(rules_, schedule, secret_after_resets(secret_, schedule.resets), book,
@@ -365,7 +373,11 @@ std::optional<run_request> competition_hub::dealt_request(const ranked_run_recor
 
 bool competition_hub::reveals_ranked_runs(time_point now) const {
   std::lock_guard lock(mutex_);
-  return schedule_.closed(now) && !mirror_.book.any_in_play();
+  if (!schedule_.closed(now) || mirror_.book.any_in_play()) return false;
+  // With other servers, theirs too: as the store showed them once every
+  // start dealt before the close had had the time to be claimed.
+  return !stored_ ||
+         (stored_at_ >= *schedule_.closes_at + claims_settle && !stored_->book.any_in_play());
 }
 
 std::vector<ranked_run_record> competition_hub::earlier_runs(
@@ -379,13 +391,10 @@ std::string competition_hub::summary(time_point now) const {
 }
 
 std::string competition_hub::metrics_text() const {
-  std::string out;
-  {
-    std::lock_guard lock(mutex_);
-    out = mirror_.tally.prometheus_text();
-  }
-  out += writer_->prometheus_text();
-  return out;
+  std::unique_lock lock(mutex_);
+  std::string out = mirror_.tally.prometheus_text();
+  lock.unlock();
+  return out + writer_->prometheus_text() + presence_->prometheus_text();
 }
 
 }  // namespace ariadne

@@ -19,12 +19,15 @@
 #include "protocol/messages.hpp"
 #include "server/competition/attempt_book.hpp"
 #include "server/competition/board_history.hpp"
+#include "server/competition/competition_opening.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/competition_schedule.hpp"
 #include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/leaderboard_cache.hpp"
+#include "server/competition/node_presence.hpp"
 #include "server/competition/results_mirror.hpp"
+#include "server/competition/token_watch.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 
@@ -47,7 +50,7 @@ class competition_hub {
   // a challenge which already has runs, and gives back the attempts a crash
   // interrupted. Throws competition_error or store_error.
   competition_hub(competition_rules rules, const std::string& db_path,
-                  const std::string& secret_file = {});
+                  const std::string& secret_file = {}, server_node node = {});
   ~competition_hub();
 
   competition_hub(const competition_hub&) = delete;
@@ -59,13 +62,11 @@ class competition_hub {
   competition_schedule schedule() const;
   std::optional<time_point> closes_at() const;
 
-  // Called (on the leaderboard thread) with a competitor whose token a
-  // connection used and which has since been rotated or revoked.
-  // It is called under the hub's lock: it may only post work elsewhere.
-  // Cleared (nullptr) before what it calls goes away.
+  // Called (on the leaderboard thread, within a second of the change) with
+  // a competitor whose token a connection used and which has since been
+  // rotated or revoked (token_watch::on_withdrawn).
   void on_token_withdrawn(std::function<void(std::int64_t competitor)> withdrawn) {
-    std::lock_guard lock(mutex_);
-    withdrawn_ = std::move(withdrawn);
+    tokens_.on_withdrawn(std::move(withdrawn));
   }
   // Looks a token up on the store thread; done runs there, with whether the
   // store answered (false: it could not be read, the token is neither right
@@ -94,15 +95,19 @@ class competition_hub {
   // A maze that could not be set up (the server was busy): not played, and
   // when it was its attempt's first, the attempt is not counted.
   void give_back(const ranked_run_record& record);
-  // True when the challenge's mark needs the reference bot's cost on each
-  // maze (reference_sum); reference_cost is that cost from its result.
-  bool needs_reference(std::string_view challenge) const;
-  std::uint64_t reference_cost(std::string_view challenge, const run_result& played) const;
   // Where a ranked run stands in its attempt's set; with its result, whether
   // the set ends there, and then the attempt's mazes found and mark.
   set_position position_of(const ranked_run_record& record, const run_result* result) const;
-  // Writes an attempt's start; done(durable) on the store thread once it is.
-  void record_start(const ranked_run_record& record, std::function<void(bool)> done);
+  // Claims an attempt's maze in the store, as it starts: several servers on
+  // one store may deal the same maze at once, and only one of them plays
+  // it. done runs on the store thread once the claim is durable (claimed),
+  // found taken (the competitor's mazes are then read back from the store,
+  // and a start dealt again sees them), or could not be written (failed).
+  enum class claim { claimed, taken, failed };
+  void claim_start(const ranked_run_record& record, std::function<void(claim)> done);
+  // A maze claimed whose start found no one (its connection went): given
+  // back in the store, as a crash gives it back.
+  void release_claim(ranked_run_record record);
   // The record of an attempt's end, from its run's result.
   static ranked_run_record ended(ranked_run_record record, const run_result& result,
                                  time_point now);
@@ -130,9 +135,13 @@ class competition_hub {
   // of a spectator stream): after the close, with no ranked run left in play
   // (with shared seeds, an ended run's maze may be a live run's too).
   bool reveals_ranked_runs(time_point now) const;
-  // The highest run number the store has: the server numbers on from it, so
-  // a ranked run's number (its replay's address) is never reused.
-  std::uint64_t last_run_number() const { return last_run_number_; }
+  // The first of the run numbers this server claimed as it started (a block
+  // of run_number_block), so a ranked run's number (its replay's address)
+  // is never reused, nor another server's.
+  std::uint64_t first_run_number() const { return first_run_number_; }
+  // This server among those sharing the store (the next block of run
+  // numbers is claimed through it).
+  node_presence& presence() { return *presence_; }
   // Reads a ranked run with its moves on the store thread; done is called
   // there (it must only hand the answer on).
   void find_ranked_run(std::uint64_t run,
@@ -154,25 +163,36 @@ class competition_hub {
  private:
   // The organizer's changes, read by the leaderboard thread.
   void take_schedule(results_store& reader);
+  // A competitor's runs (on one challenge, or all) as the store has them,
+  // on the store thread: after a claim found its maze taken, or at the
+  // login of a competitor this server knows nothing of (unless_known).
+  void read_back(results_store& store, std::int64_t competitor, std::string_view only,
+                 bool unless_known);
   // The published documents, built on the leaderboard cache's thread.
   leaderboard_cache::documents rebuild_leaderboard(results_store& reader);
 
   competition_rules rules_;
   std::string secret_;
-  std::uint64_t last_run_number_ = 0;
+  std::uint64_t first_run_number_ = 1;
 
   std::string schedule_problem_;       // the last one logged (the leaderboard thread's)
+  bool board_from_store_ = false;      // the leaderboard thread's too
   board_history history_;              // the leaderboard thread's too
   competitor_names competitor_names_;  // its own lock
+  token_watch tokens_;                 // its own lock
   mutable std::mutex mutex_;           // guards what follows
   competition_schedule schedule_;
   results_mirror mirror_;
-  std::map<std::int64_t, std::string> tokens_used_;  // competitor -> token hash, since hello
-  std::function<void(std::int64_t)> withdrawn_;
+  // With other servers on the store: its runs as the leaderboard thread last
+  // read them (every server's), and when.
+  std::unique_ptr<results_mirror> stored_;
+  time_point stored_at_{};
+  static constexpr std::chrono::seconds claims_settle{2};
 
   // Before the writer: the writer's commits call it, until the writer is gone.
   std::unique_ptr<leaderboard_cache> board_;
   std::unique_ptr<store_writer> writer_;
+  std::unique_ptr<node_presence> presence_;  // after the writer: gone before it
 };
 
 }  // namespace ariadne

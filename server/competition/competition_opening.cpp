@@ -8,6 +8,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "core/model/utc_time.hpp"
 #include "server/competition/secrets.hpp"
@@ -33,13 +34,31 @@ std::string read_secret_file(const std::string& path) {
   return secret;
 }
 
+// A server of the same node name that still beats: two servers must not
+// take each other's runs for a crashed start's.
+void refuse_a_living_namesake(results_store& store, const server_node& node,
+                              const std::string& shown) {
+  const auto first = store.last_beat(node.name);
+  if (!first || first->boot == node.boot) return;
+  const auto age = unix_ms(std::chrono::system_clock::now()) - first->seen_ms;
+  if (age < 0 || age > 3000) return;
+  // It beat less than 3 s ago: it lives if it beats again (once a second).
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  const auto again = store.last_beat(node.name);
+  if (again && again->seen_ms != first->seen_ms) {
+    throw competition_error("a server named '" + node.name + "' is running on " + shown +
+                            ": give this one another --node");
+  }
+}
+
 }  // namespace
 
 opened_competition open_competition(const competition_rules& rules, const std::string& db_path,
-                                    const std::string& secret_file) {
+                                    const std::string& secret_file, const server_node& node) {
   opened_competition opened;
   const store_location where = parse_store_location(db_path);
   std::unique_ptr<results_store> store = open_store(where);
+  refuse_a_living_namesake(*store, node, where.shown);
   store->begin();
   try {
     // The file against what the database knows: a challenge that has runs
@@ -128,16 +147,21 @@ opened_competition open_competition(const competition_rules& rules, const std::s
         store->set_meta("closes_at", std::to_string(latest));
       }
     }
+    store->beat(node.name, node.boot, unix_ms(now));
     const std::size_t interrupted =
         // Closed: an attempt given back could not be played again, so the
         // mazes of its set already ended keep their results.
-        store->interrupt_in_play(unix_ms(now), !opened.schedule.closed(now));
+        store->interrupt_in_play(unix_ms(now), !opened.schedule.closed(now), node.name,
+                                 unix_ms(now - node_dead_after));
     if (interrupted > 0) {
       spdlog::warn(
-          "{} ranked run(s) were in play when the server stopped (or were the mazes before "
-          "them of their attempt's set): recorded as interrupted, their attempts given back",
-          interrupted);
+          "{} ranked run(s) were in play when this server (node '{}') or a dead one stopped (or "
+          "were the mazes before them of their attempt's set): recorded as interrupted, their "
+          "attempts given back",
+          interrupted, node.name);
     }
+    opened.first_run_number = store->claim_run_numbers(run_number_block);
+    opened.living = store->living_nodes(unix_ms(now - node_dead_after)).size();
     store->commit();
   } catch (...) {
     store->rollback();

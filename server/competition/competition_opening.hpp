@@ -1,5 +1,8 @@
 #pragma once
 
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -9,12 +12,29 @@
 
 namespace ariadne {
 
+// Which server this is, among those sharing a store: its name (--node,
+// the same across its restarts) and this start's boot id.
+struct server_node {
+  std::string name = "local";
+  std::string boot;
+};
+
+// A server beats every second; one whose last beat is older than this is
+// dead, and any living server gives its runs in play back.
+inline constexpr std::chrono::seconds node_dead_after{12};
+// Run numbers a server claims at a time (a start claims a block, half of it
+// used claims the next): no two servers on one store number a run alike.
+inline constexpr std::uint64_t run_number_block = 1'000'000;
+
 // A competition's database as a server starts on it: the store, and the
-// secret its seeds come from (before any reset), and its schedule.
+// secret its seeds come from (before any reset), its schedule, and the
+// first of the run numbers it claimed.
 struct opened_competition {
   std::unique_ptr<results_store> store;
   std::string secret;
   competition_schedule schedule;
+  std::uint64_t first_run_number = 1;
+  std::size_t living = 1;  // the servers beating on the store, this one included
 };
 
 // Opens (creates) the database; takes the secret from secret_file or the
@@ -22,9 +42,11 @@ struct opened_competition {
 // or drops, a challenge which already has runs, or changes the seeds' mode
 // or the secret under them; records the challenges and the file's times;
 // publishes a close the file moved before runs already started as the last
-// of those starts; and gives back the attempts a crash interrupted. Throws competition_error or
-// store_error.
+// of those starts; refuses to start beside a living server of the same
+// node name; gives back the attempts of its own runs a crash interrupted,
+// and those of dead nodes; and claims a block of run numbers. Throws
+// competition_error or store_error.
 opened_competition open_competition(const competition_rules& rules, const std::string& db_path,
-                                    const std::string& secret_file);
+                                    const std::string& secret_file, const server_node& node = {});
 
 }  // namespace ariadne

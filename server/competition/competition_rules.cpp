@@ -210,6 +210,27 @@ const challenge* competition_rules::find(std::string_view id) const {
   return nullptr;
 }
 
+bool competition_rules::needs_reference(std::string_view challenge) const {
+  const struct challenge* c = find(challenge);
+  return c != nullptr && c->mark == mark_rule::reference_sum;
+}
+
+std::uint64_t competition_rules::reference_cost(std::string_view challenge,
+                                                const run_result& played) const {
+  const struct challenge* c = find(challenge);
+  if (c == nullptr) return 0;
+  return maze_cost(outcome_of(played), c->move_budget());
+}
+
+request_error competition_rules::unknown(std::string_view id) const {
+  std::string known;
+  for (const challenge& k : challenges)
+    known += (known.empty() ? "" : ", ") + k.id;
+  return request_error{errc::unknown_challenge, "no challenge is called \"" +
+                                                    std::string(id.substr(0, 64)) +
+                                                    "\"; the challenges are: " + known};
+}
+
 competition_rules parse_competition(std::string_view text_in, const maze_catalog& catalog,
                                     const host_limits& host) {
   const json doc = json::parse(text_in, nullptr, false);

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "core/game/maze_catalog.hpp"
+#include "core/model/request_error.hpp"
 #include "core/model/run_request.hpp"
+#include "core/model/run_result.hpp"
 #include "core/model/utc_time.hpp"
 #include "core/play/run_setup.hpp"
 #include "server/competition/marks.hpp"
@@ -61,6 +63,12 @@ struct competition_rules {
   std::vector<challenge> challenges;
 
   const challenge* find(std::string_view id) const;
+  // True when the challenge's mark needs the reference bot's cost on each
+  // maze (reference_sum); reference_cost is that cost from its result.
+  bool needs_reference(std::string_view challenge) const;
+  std::uint64_t reference_cost(std::string_view challenge, const run_result& played) const;
+  // What a start of a challenge not in the file is told: the ones there are.
+  request_error unknown(std::string_view id) const;
   bool closed(time_point now) const { return closes_at && now >= *closes_at; }
   bool not_yet_open(time_point now) const { return opens_at && now < *opens_at; }
 };

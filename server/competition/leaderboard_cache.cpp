@@ -43,7 +43,7 @@ void leaderboard_cache::loop(const std::stop_token& stop, const std::string& db_
   bool failing = false;
   std::unique_lock lock(mutex_);
   while (!stop.stop_requested()) {
-    wake_.wait_for(lock, stop, std::chrono::seconds(1), [this] { return writes_ != built_; });
+    wake_.wait_for(lock, stop, period_, [this] { return writes_ != built_; });
     if (stop.stop_requested()) break;
     const std::uint64_t seen = writes_;
     lock.unlock();

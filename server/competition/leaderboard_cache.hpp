@@ -17,8 +17,9 @@ namespace ariadne {
 // The documents a competition publishes (/api/leaderboard, its CSV and its
 // history, /api/competition), rebuilt on a thread of its own with its own
 // read-only connection to the database: after each write (at most every
-// min_interval), and every second for ariadne-admin's changes. HTTP
-// handlers read the cached strings. Thread-safe.
+// min_interval), and every period (a second; less when other servers write
+// to the store too) for ariadne-admin's changes and theirs. HTTP handlers
+// read the cached strings. Thread-safe.
 class leaderboard_cache {
  public:
   struct documents {
@@ -39,6 +40,10 @@ class leaderboard_cache {
 
   // A write was committed: rebuild soon.
   void written();
+  void set_period(std::chrono::milliseconds period) {
+    std::lock_guard lock(mutex_);
+    period_ = period;
+  }
   // Blocks until the documents reflect every write reported so far.
   void refresh_now();
   documents current() const;
@@ -52,6 +57,7 @@ class leaderboard_cache {
   std::condition_variable_any done_;
   std::uint64_t writes_ = 0;  // writes reported
   std::uint64_t built_ = 0;   // writes the documents reflect
+  std::chrono::milliseconds period_{1000};
   documents documents_;
   std::jthread thread_;  // last: it stops, and is joined, first
 };

@@ -26,6 +26,38 @@ results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
   return m;
 }
 
+void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked_run_record>& runs,
+                               const competition_rules& rules, std::string_view only) {
+  for (const challenge& c : rules.challenges) {
+    if (!only.empty() && c.id != only) continue;
+    const attempt_book::key k{competitor, c.id};
+    book.forget(k);
+    marks.erase(k);
+    for (const ranked_run_record& r : runs) {
+      if (r.challenge != c.id) continue;
+      book.take_stored(r, c.mazes);
+      names[competitor] = r.competitor_name;
+      if (r.status != "interrupted") add_run(marks, r);
+    }
+  }
+}
+
+std::vector<maze_outcome> results_mirror::mazes_of(const ranked_run_record& run,
+                                                   const run_result& result) const {
+  std::vector<maze_outcome> mazes;
+  const auto m = marks.find({run.competitor, run.challenge});
+  if (m != marks.end()) {
+    if (const auto it = m->second.played.find(run.attempt); it != m->second.played.end()) {
+      mazes = it->second.mazes;
+    }
+  }
+  // Until its end is recorded, this maze is not among them.
+  if (book.in_play(run.competitor, run.challenge, run.deal)) {
+    mazes.push_back(outcome_of(result, run.reference));
+  }
+  return mazes;
+}
+
 std::vector<ranked_run_record> results_mirror::earlier_of(std::optional<std::uint64_t> run) const {
   if (!run) return earlier;
   std::vector<ranked_run_record> one;

@@ -31,6 +31,14 @@ struct results_mirror {
   // The mirror of the store's runs (at the start, and after a reset).
   static results_mirror of(const std::vector<ranked_run_record>& runs,
                            const competition_rules& rules);
+  // One competitor's runs as the store has them now (another server on the
+  // store dealt some): its attempts and marks read back from them, on every
+  // challenge or `only` one.
+  void take_back(std::int64_t competitor, const std::vector<ranked_run_record>& runs,
+                 const competition_rules& rules, std::string_view only = {});
+  // The mazes of a ranked run's attempt that ended, with this run's own
+  // (ended with `result`, its end not yet recorded) among them.
+  std::vector<maze_outcome> mazes_of(const ranked_run_record& run, const run_result& result) const;
   // The earlier runs, or only the one numbered `run` (none if it is not kept).
   std::vector<ranked_run_record> earlier_of(std::optional<std::uint64_t> run) const;
 };

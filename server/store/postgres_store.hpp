@@ -36,13 +36,19 @@ class postgres_store : public results_store {
   std::vector<challenge_record> challenges() override;
   void put_challenge(const challenge_record& challenge) override;
 
-  void insert_run(const ranked_run_record& run) override;
+  bool insert_run(const ranked_run_record& run) override;
   void finish_run(const ranked_run_record& run) override;
   std::vector<ranked_run_record> runs() override;
+  std::vector<ranked_run_record> runs_of(std::int64_t competitor) override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
   std::uint64_t last_run_number() override;
   std::size_t delete_runs() override;
-  std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) override;
+  std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts, std::string_view own,
+                                std::int64_t dead_before_ms) override;
+  void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) override;
+  std::optional<node_beat> last_beat(std::string_view node) override;
+  std::vector<std::string> living_nodes(std::int64_t since_ms) override;
+  std::uint64_t claim_run_numbers(std::uint64_t count) override;
   // The rows' consistency (PostgreSQL checks its own pages): run numbers
   // used once, every run of a known challenge.
   std::string integrity_check() override;

@@ -57,6 +57,9 @@ struct ranked_run_record {
   std::uint64_t reference = 0;
   // The bot the competitor's client named in its hello ("" when none).
   std::string bot{};
+  // The server (ariadne-server --node) that dealt it: its runs in play are
+  // its own until it is known dead ("" for a run of a server before nodes).
+  std::string node{};
 
   friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
 };
@@ -68,10 +71,18 @@ enum class store_access { read_write, read_only };
 
 // The version of the results' schema, the same for every store and kept in
 // meta('schema_version'): 1 the first, 2 replays (runs.run, runs.moves), 3
-// reference marks (runs.reference), 4 bots' names (runs.bot). A store opened
-// on a newer database refuses it (store_error): an older server must not
-// write into what it does not know.
-inline constexpr int store_schema_version = 4;
+// reference marks (runs.reference), 4 bots' names (runs.bot), 5 several
+// servers (runs.node, the nodes' heartbeats). A store opened on a newer
+// database refuses it (store_error): an older server must not write into what
+// it does not know.
+inline constexpr int store_schema_version = 5;
+
+// A server's last heartbeat in the store: which start of it (its boot id)
+// and when (Unix ms).
+struct node_beat {
+  std::string boot;
+  std::int64_t seen_ms = 0;
+};
 
 // Where a competition's results live. SQLite (sqlite_store) is the embedded
 // default; postgres_store is shared by several server instances. Calls block and throw store_error:
@@ -105,11 +116,16 @@ class results_store {
   virtual std::vector<challenge_record> challenges() = 0;
   virtual void put_challenge(const challenge_record& challenge) = 0;
 
-  // A run that starts (status in_play), then the same run (competitor,
-  // challenge, deal) once it has ended.
-  virtual void insert_run(const ranked_run_record& run) = 0;
+  // A run that starts (status in_play): false, writing nothing, when its
+  // deal (competitor, challenge, deal) is already taken (by another server
+  // on the same store). Then the same run once it has ended: a store_error
+  // when it is no longer in play there (another server gave it back, this
+  // one being out of its reach too long).
+  virtual bool insert_run(const ranked_run_record& run) = 0;
   virtual void finish_run(const ranked_run_record& run) = 0;
   virtual std::vector<ranked_run_record> runs() = 0;
+  // One competitor's, in the same order.
+  virtual std::vector<ranked_run_record> runs_of(std::int64_t competitor) = 0;
   // One run with its moves, by the server's run number.
   virtual std::optional<ranked_run_record> run_by_number(std::uint64_t run) = 0;
   // The highest run number recorded (0 for none): a restarted server numbers on.
@@ -118,11 +134,23 @@ class results_store {
   // they used: a later run never takes an old replay's address. Returns how
   // many.
   virtual std::size_t delete_runs() = 0;
-  // Marks every run still in play as interrupted (after a crash), with the
-  // runs of the same attempt (its set's mazes before it) unless not
+  // Marks as interrupted the runs in play of node `own` (a server starting
+  // again after a crash; "" for none) and of every node known dead: whose
+  // last beat is before dead_before_ms, or that never beat. With them go
+  // the runs of the same attempt (its set's mazes before it) unless not
   // whole_attempts (the attempt can no longer be played again: they keep
-  // their results); returns how many.
-  virtual std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) = 0;
+  // their results). Returns how many.
+  virtual std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts,
+                                        std::string_view own, std::int64_t dead_before_ms) = 0;
+
+  // A server's heartbeat, and the last one a node gave.
+  virtual void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) = 0;
+  virtual std::optional<node_beat> last_beat(std::string_view node) = 0;
+  // The nodes that beat at since_ms or later, by name.
+  virtual std::vector<std::string> living_nodes(std::int64_t since_ms) = 0;
+  // Claims `count` run numbers that no server has used or claimed (after
+  // last_run_number(), which counts them from then on): the first of them.
+  virtual std::uint64_t claim_run_numbers(std::uint64_t count) = 0;
 
   // "ok" when the store is sound, else one line per problem found
   // (ariadne-admin check).

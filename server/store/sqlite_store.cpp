@@ -5,61 +5,11 @@
 #include <set>
 #include <utility>
 
+#include "server/store/sqlite_schema.hpp"
 #include "server/store/sqlite_statement.hpp"
 #include "server/store/store_error.hpp"
 
 namespace ariadne {
-
-namespace {
-
-constexpr const char* schema = R"sql(
-CREATE TABLE IF NOT EXISTS meta(
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS competitors(
-  id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE,
-  token_hash TEXT NOT NULL UNIQUE,
-  revoked INTEGER NOT NULL DEFAULT 0,
-  created_at_ms INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS challenges(
-  id TEXT PRIMARY KEY,
-  position INTEGER NOT NULL,
-  weight REAL NOT NULL,
-  definition TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS runs(
-  competitor INTEGER NOT NULL REFERENCES competitors(id),
-  challenge TEXT NOT NULL,
-  deal INTEGER NOT NULL,
-  attempt INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  steps INTEGER NOT NULL DEFAULT 0,
-  bumps INTEGER NOT NULL DEFAULT 0,
-  score INTEGER NOT NULL DEFAULT 0,
-  optimal INTEGER NOT NULL DEFAULT 0,
-  ratio REAL NOT NULL DEFAULT 0,
-  found INTEGER NOT NULL DEFAULT 0,
-  treasures INTEGER NOT NULL DEFAULT 0,
-  started_at_ms INTEGER NOT NULL,
-  ended_at_ms INTEGER NOT NULL DEFAULT 0,
-  run INTEGER NOT NULL DEFAULT 0,
-  moves TEXT NOT NULL DEFAULT '',
-  reference INTEGER NOT NULL DEFAULT 0,
-  bot TEXT NOT NULL DEFAULT '',
-  PRIMARY KEY(competitor, challenge, deal));
-)sql";
-
-// The columns of runs added since the first schema, by the column that tells
-// they are there.
-constexpr std::pair<const char*, const char*> added_columns[] = {
-    {"moves",
-     "ALTER TABLE runs ADD COLUMN run INTEGER NOT NULL DEFAULT 0; "
-     "ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''"},
-    {"reference", "ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0"},
-    {"bot", "ALTER TABLE runs ADD COLUMN bot TEXT NOT NULL DEFAULT ''"},
-};
-
-}  // namespace
 
 sqlite_store::sqlite_store(const std::string& path, access mode)
     : path_(path), read_only_(mode == access::read_only) {
@@ -88,11 +38,11 @@ void sqlite_store::set_up(access mode) {
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
-    exec(schema);
+    exec(sqlite_schema);
     // A database made before replays were kept, before reference marks or
     // before bots named themselves: add their columns.
     const std::set<std::string> had = runs_columns();
-    for (const auto& [column, sql] : added_columns) {
+    for (const auto& [column, sql] : sqlite_added_columns) {
       if (had.count(column) == 0) exec(sql);
     }
     exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
@@ -107,6 +57,7 @@ void sqlite_store::set_up(access mode) {
     const std::set<std::string> had = runs_columns();
     has_reference_ = had.count("reference") == 1;
     has_bot_ = had.count("bot") == 1;
+    has_node_ = had.count("node") == 1;
   }
 }
 
@@ -242,10 +193,11 @@ void sqlite_store::put_challenge(const challenge_record& c) {
   s.bind(1, c.id).bind(2, std::int64_t{c.position}).bind(3, c.weight).bind(4, c.definition).run();
 }
 
-void sqlite_store::insert_run(const ranked_run_record& r) {
+bool sqlite_store::insert_run(const ranked_run_record& r) {
   statement s(db_, path_,
               "INSERT INTO runs(competitor, challenge, deal, attempt, status, treasures, "
-              "started_at_ms, run, reference, bot) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+              "started_at_ms, run, reference, bot, node) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+              "ON CONFLICT(competitor, challenge, deal) DO NOTHING");
   s.bind(1, r.competitor)
       .bind(2, r.challenge)
       .bind(3, std::int64_t{r.deal})
@@ -255,15 +207,19 @@ void sqlite_store::insert_run(const ranked_run_record& r) {
       .bind(7, r.started_at_ms)
       .bind(8, static_cast<std::int64_t>(r.run))
       .bind(9, static_cast<std::int64_t>(r.reference))
-      .bind(10, r.bot);
-  if (!s.run()) fail("a run recorded twice");
+      .bind(10, r.bot)
+      .bind(11, r.node);
+  // A deal taken is no violation (DO NOTHING); another one (no such
+  // competitor) is an error.
+  if (!s.run()) fail("a run that breaks the database's rules");
+  return sqlite3_changes(db_) == 1;
 }
 
 void sqlite_store::finish_run(const ranked_run_record& r) {
   statement s(db_, path_,
               "UPDATE runs SET status = ?, steps = ?, bumps = ?, score = ?, optimal = ?, "
               "ratio = ?, found = ?, treasures = ?, ended_at_ms = ?, moves = ? "
-              "WHERE competitor = ? AND challenge = ? AND deal = ?");
+              "WHERE competitor = ? AND challenge = ? AND deal = ? AND status = 'in_play'");
   s.bind(1, r.status)
       .bind(2, static_cast<std::int64_t>(r.steps))
       .bind(3, static_cast<std::int64_t>(r.bumps))
@@ -278,52 +234,63 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
       .bind(12, r.challenge)
       .bind(13, std::int64_t{r.deal})
       .run();
-  if (sqlite3_changes(db_) != 1) fail("finishing a run that was never started");
+  if (sqlite3_changes(db_) != 1) fail("finishing a run that is not in play (or was given back)");
 }
 
 namespace {
 
 // The columns a run is read from (read_run); an older database read as it
-// is lacks the reference and bot columns.
-std::string run_columns(bool has_reference, bool has_bot) {
+// is lacks the reference, bot and node columns.
+std::string run_columns(bool has_reference, bool has_bot, bool has_node) {
   return std::string(
              "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, "
              "r.bumps, r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, "
              "r.ended_at_ms, r.run, ") +
-         (has_reference ? "r.reference" : "0") + (has_bot ? ", r.bot" : ", ''");
+         (has_reference ? "r.reference" : "0") + (has_bot ? ", r.bot" : ", ''") +
+         (has_node ? ", r.node" : ", ''");
 }
 
 }  // namespace
 
-std::vector<ranked_run_record> sqlite_store::runs() {
-  const std::string sql = run_columns(has_reference_, has_bot_) +
-                          " FROM runs r JOIN competitors c ON c.id = r.competitor "
-                          "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+std::vector<ranked_run_record> sqlite_store::select_runs(const char* where,
+                                                         std::optional<std::int64_t> competitor) {
+  const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
+                          " FROM runs r JOIN competitors c ON c.id = r.competitor " + where +
+                          " ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
   statement s(db_, path_, sql.c_str());
+  if (competitor) s.bind(1, *competitor);
   std::vector<ranked_run_record> list;
   while (s.step())
     list.push_back(read_run(s));
   return list;
 }
 
+std::vector<ranked_run_record> sqlite_store::runs() {
+  return select_runs("", std::nullopt);
+}
+
+std::vector<ranked_run_record> sqlite_store::runs_of(std::int64_t competitor) {
+  return select_runs("WHERE r.competitor = ?", competitor);
+}
+
 std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) {
-  const std::string sql = run_columns(has_reference_, has_bot_) +
+  const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
                           ", r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "WHERE r.run = ? AND r.run != 0";
   statement s(db_, path_, sql.c_str());
   s.bind(1, static_cast<std::int64_t>(run));
   if (!s.step()) return std::nullopt;
   ranked_run_record r = read_run(s);
-  r.moves = s.text(18);
+  r.moves = s.text(19);
   return r;
 }
 
 std::uint64_t sqlite_store::last_run_number() {
   // Runs a reset deleted keep their numbers: the meta table remembers them.
-  statement s(
-      db_, path_,
-      "SELECT MAX(COALESCE((SELECT MAX(run) FROM runs), 0), "
-      "COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'runs_numbered'), 0))");
+  statement s(db_, path_,
+              "SELECT MAX(COALESCE((SELECT MAX(run) FROM runs), 0), "
+              "COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'runs_numbered'), 0), "
+              "COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'runs_claimed'), 0))");
   return s.step() ? static_cast<std::uint64_t>(s.integer(0)) : 0;
 }
 
@@ -353,22 +320,57 @@ ranked_run_record sqlite_store::read_run(statement& s) {
   r.run = static_cast<std::uint64_t>(s.integer(15));
   r.reference = static_cast<std::uint64_t>(s.integer(16));
   r.bot = s.text(17);
+  r.node = s.text(18);
   return r;
 }
 
-std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms, bool whole_attempts) {
-  statement s(db_, path_,
-              whole_attempts
-                  // A whole attempt goes back: its set's mazes ended before
-                  // too (they keep their own end times).
-                  ? "UPDATE runs SET status = 'interrupted', "
-                    "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
-                    "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
-                    "(SELECT competitor, challenge, attempt FROM runs WHERE status = 'in_play')"
-                  : "UPDATE runs SET status = 'interrupted', ended_at_ms = ? "
-                    "WHERE status = 'in_play'");
-  s.bind(1, now_ms).run();
+std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms, bool whole_attempts,
+                                            std::string_view own, std::int64_t dead_before_ms) {
+  const std::string sql =
+      whole_attempts
+          // A whole attempt goes back: its set's mazes ended before too
+          // (they keep their own end times).
+          ? std::string(
+                "UPDATE runs SET status = 'interrupted', "
+                "ended_at_ms = CASE WHEN status = 'in_play' THEN ?1 ELSE ended_at_ms END "
+                "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
+                "(SELECT competitor, challenge, attempt FROM runs WHERE ") +
+                sqlite_given_back + ")"
+          : std::string("UPDATE runs SET status = 'interrupted', ended_at_ms = ?1 WHERE ") +
+                sqlite_given_back;
+  statement s(db_, path_, sql.c_str());
+  s.bind(1, now_ms).bind(2, own).bind(3, dead_before_ms).run();
   return static_cast<std::size_t>(sqlite3_changes(db_));
+}
+
+void sqlite_store::beat(std::string_view node, std::string_view boot, std::int64_t now_ms) {
+  statement s(db_, path_,
+              "INSERT INTO nodes(name, boot, seen_ms) VALUES(?, ?, ?) "
+              "ON CONFLICT(name) DO UPDATE SET boot = excluded.boot, seen_ms = excluded.seen_ms");
+  s.bind(1, node).bind(2, boot).bind(3, now_ms).run();
+}
+
+std::optional<node_beat> sqlite_store::last_beat(std::string_view node) {
+  statement s(db_, path_, "SELECT boot, seen_ms FROM nodes WHERE name = ?");
+  s.bind(1, node);
+  if (!s.step()) return std::nullopt;
+  return node_beat{s.text(0), s.integer(1)};
+}
+
+std::vector<std::string> sqlite_store::living_nodes(std::int64_t since_ms) {
+  statement s(db_, path_, "SELECT name FROM nodes WHERE seen_ms >= ? ORDER BY name");
+  s.bind(1, since_ms);
+  std::vector<std::string> names;
+  while (s.step())
+    names.push_back(s.text(0));
+  return names;
+}
+
+std::uint64_t sqlite_store::claim_run_numbers(std::uint64_t count) {
+  // Inside the caller's transaction, which holds SQLite's one write lock.
+  const std::uint64_t first = last_run_number() + 1;
+  set_meta("runs_claimed", std::to_string(first + count - 1));
+  return first;
 }
 
 std::string sqlite_store::integrity_check() {

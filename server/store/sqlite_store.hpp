@@ -46,13 +46,19 @@ class sqlite_store : public results_store {
   std::vector<challenge_record> challenges() override;
   void put_challenge(const challenge_record& challenge) override;
 
-  void insert_run(const ranked_run_record& run) override;
+  bool insert_run(const ranked_run_record& run) override;
   void finish_run(const ranked_run_record& run) override;
   std::vector<ranked_run_record> runs() override;
+  std::vector<ranked_run_record> runs_of(std::int64_t competitor) override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
   std::uint64_t last_run_number() override;
   std::size_t delete_runs() override;
-  std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts) override;
+  std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts, std::string_view own,
+                                std::int64_t dead_before_ms) override;
+  void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) override;
+  std::optional<node_beat> last_beat(std::string_view node) override;
+  std::vector<std::string> living_nodes(std::int64_t since_ms) override;
+  std::uint64_t claim_run_numbers(std::uint64_t count) override;
 
   // PRAGMA integrity_check: "ok" when the file is sound.
   std::string integrity_check() override;
@@ -61,6 +67,9 @@ class sqlite_store : public results_store {
   using statement = sqlite_statement;
   // A row of the runs query's first 16 columns (runs(), run_by_number()).
   static ranked_run_record read_run(statement& s);
+  // The runs (of one competitor, bound to `where`'s one parameter), in order.
+  std::vector<ranked_run_record> select_runs(const char* where,
+                                             std::optional<std::int64_t> competitor);
   void exec(const char* sql);
   // The pragmas, the schema and its migrations (read_write), or what an
   // older database lacks (read_only).
@@ -77,6 +86,7 @@ class sqlite_store : public results_store {
   // read a reference of 0.
   bool has_reference_ = true;
   bool has_bot_ = true;
+  bool has_node_ = true;
   bool read_only_ = false;
 };
 

@@ -78,7 +78,9 @@ void write_all(results_store& to, const competition_copy& all) {
     if (id == ids.end())
       throw store_error("a run of an unknown competitor '" + r.competitor_name + "'");
     r.competitor = id->second;
-    to.insert_run(r);
+    ranked_run_record started = r;
+    started.status = "in_play";
+    if (!to.insert_run(started)) throw store_error("a run copied twice");
     if (r.status != "in_play") to.finish_run(r);
   }
 }

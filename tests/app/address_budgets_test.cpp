@@ -7,6 +7,7 @@ namespace {
 
 using clock_type = address_budgets::clock;
 using std::chrono::milliseconds;
+using std::chrono::seconds;
 
 address_budgets::limits small() {
   address_budgets::limits l;
@@ -92,21 +93,49 @@ TEST(address_budgets, an_address_may_try_few_wrong_tokens_and_any_right_ones) {
   l.token_tries_burst = 5;
   address_budgets budgets(l);
   const auto t0 = clock_type::now();
-  // Right tokens are given back: a room of competitors behind one address logs in.
-  for (int i = 0; i < 50; ++i) {
-    const std::string competitor = "right-" + std::to_string(i);
-    ASSERT_TRUE(budgets.try_token("1.1.1.1", competitor, t0));
-    budgets.token_was_right("1.1.1.1", competitor);
+  using answer = address_budgets::token_answer;
+  // Only wrong answers are charged: a room of competitors behind one address
+  // logs in all at once, every lookup still waiting.
+  for (int i = 0; i < 50; ++i)
+    ASSERT_TRUE(budgets.try_token("1.1.1.1", "right-" + std::to_string(i), t0)) << i;
+  for (int i = 0; i < 50; ++i)
+    budgets.token_looked_up("1.1.1.1", "right-" + std::to_string(i), answer::right, t0);
+  for (int i = 0; i < 5; ++i) {
+    const std::string wrong = "wrong-" + std::to_string(i);
+    ASSERT_TRUE(budgets.try_token("1.1.1.1", wrong, t0)) << i;
+    budgets.token_looked_up("1.1.1.1", wrong, answer::wrong, t0);
   }
-  for (int i = 0; i < 5; ++i)
-    EXPECT_TRUE(budgets.try_token("1.1.1.1", "wrong-" + std::to_string(i), t0)) << i;
   EXPECT_FALSE(budgets.try_token("1.1.1.1", "wrong-5", t0));
   EXPECT_TRUE(budgets.try_token("2.2.2.2", "wrong-0", t0));
   // Two more a second.
-  EXPECT_TRUE(budgets.try_token("1.1.1.1", "wrong-6", t0 + milliseconds(500)));
+  ASSERT_TRUE(budgets.try_token("1.1.1.1", "wrong-6", t0 + milliseconds(500)));
+  budgets.token_looked_up("1.1.1.1", "wrong-6", answer::wrong, t0 + milliseconds(500));
   EXPECT_FALSE(budgets.try_token("1.1.1.1", "wrong-7", t0 + milliseconds(500)));
   // A guesser behind the same address never locks out a token that proved right.
   EXPECT_TRUE(budgets.try_token("1.1.1.1", "right-7", t0 + milliseconds(500)));
+}
+
+TEST(address_budgets, lookups_waiting_are_bounded_and_what_they_find_wrong_is_owed) {
+  address_budgets::limits l = small();
+  l.token_tries_rate = 1;
+  l.token_tries_burst = 5;
+  l.token_lookups_at_once = 20;
+  address_budgets budgets(l);
+  using answer = address_budgets::token_answer;
+  const auto t0 = clock_type::now();
+  // A guesser may have 20 lookups waiting, never more.
+  for (int i = 0; i < 20; ++i)
+    ASSERT_TRUE(budgets.try_token("1.1.1.1", "guess-" + std::to_string(i), t0)) << i;
+  EXPECT_FALSE(budgets.try_token("1.1.1.1", "guess-20", t0));
+  // All 20 answered wrong: the address owes 15 past its burst and waits for
+  // the rate to pay that back (unanswered ones are charged the same).
+  for (int i = 0; i < 19; ++i)
+    budgets.token_looked_up("1.1.1.1", "guess-" + std::to_string(i), answer::wrong, t0);
+  budgets.token_looked_up("1.1.1.1", "guess-19", answer::unanswered, t0);
+  EXPECT_FALSE(budgets.try_token("1.1.1.1", "guess-21", t0 + seconds(15)));
+  EXPECT_TRUE(budgets.try_token("1.1.1.1", "guess-21", t0 + seconds(17)));
+  // A share with a lookup waiting is not forgotten, however long it waits.
+  EXPECT_GE(budgets.addresses(), 1U);
 }
 
 }  // namespace

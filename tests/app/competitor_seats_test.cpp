@@ -45,7 +45,7 @@ class competitor_seats_test : public ::testing::Test {
     auto started = seat.start(attempt.request, context_->catalog(), context_->host(), id, 0,
                               player::clock::now(), feed.get());
     EXPECT_TRUE(std::holds_alternative<drone_state>(started));
-    hub.record_start(attempt.record, nullptr);
+    hub.claim_start(attempt.record, [](competition_hub::claim) {});
     return parked_run{std::move(seat), context_->budgets().reserve_run(64, "127.0.0.1"),
                       std::move(feed), attempt.record};
   }

@@ -90,20 +90,23 @@ TEST_F(competition_hub_test, a_mark_is_the_best_efficiency_over_the_attempts) {
   competition_hub hub(rules(), dir_.file("db"));
   int durable = 0;
   auto count = [&durable](bool ok) { durable += ok ? 1 : 0; };
+  auto claimed = [&durable](competition_hub::claim c) {
+    durable += c == competition_hub::claim::claimed ? 1 : 0;
+  };
   auto one = std::get<competition_hub::attempt>(hub.open_attempt(alice, "a", now_));
   one.record.run = 1;
-  hub.record_start(one.record, count);
+  hub.claim_start(one.record, claimed);
   hub.record_end(competition_hub::ended(one.record, found(40, 10), now_), count);
   EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].best, 0.25);
   auto two = std::get<competition_hub::attempt>(hub.open_attempt(alice, "a", now_));
   two.record.run = 2;
-  hub.record_start(two.record, count);
+  hub.claim_start(two.record, claimed);
   hub.record_end(competition_hub::ended(two.record, found(20, 10), now_), count);
   EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].best, 0.5);
   // A worse run later does not lower the mark.
   auto three = std::get<competition_hub::attempt>(hub.open_attempt(alice, "b", now_));
   three.record.run = 3;
-  hub.record_start(three.record, count);
+  hub.claim_start(three.record, claimed);
   hub.record_end(competition_hub::ended(three.record, run_result{}, now_), count);
   EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[0].best, 0.5);
   EXPECT_DOUBLE_EQ(*hub.challenges_for(alice.id)[1].best, 0.0);
@@ -112,7 +115,43 @@ TEST_F(competition_hub_test, a_mark_is_the_best_efficiency_over_the_attempts) {
   hub.after_writes([&barrier](bool) { barrier.set_value(); });
   barrier.get_future().wait();
   EXPECT_EQ(durable, 6);
-  EXPECT_EQ(hub.last_run_number(), 0U);  // read at startup only
+  EXPECT_EQ(hub.first_run_number(), 1U);  // the block claimed at startup
+}
+
+competition_hub::claim claim_now(competition_hub& hub, const ranked_run_record& record) {
+  std::promise<competition_hub::claim> answered;
+  hub.claim_start(record, [&answered](competition_hub::claim c) { answered.set_value(c); });
+  return answered.get_future().get();
+}
+
+TEST_F(competition_hub_test, two_servers_on_one_store_deal_a_maze_once_and_number_apart) {
+  {
+    sqlite_store store(dir_.file("db"));
+    ASSERT_TRUE(store.add_competitor("alice", token_hash("alice's token"), 0));
+  }
+  competition_hub one(rules(), dir_.file("db"), "", server_node{"one", "1"});
+  competition_hub two(rules(), dir_.file("db"), "", server_node{"two", "2"});
+  EXPECT_EQ(one.first_run_number(), 1U);
+  EXPECT_EQ(two.first_run_number(), 1U + run_number_block);
+  // Both deal alice's first maze of "a" (2 attempts): the first claim wins.
+  auto a1 = std::get<competition_hub::attempt>(one.open_attempt(alice, "a", now_));
+  auto b1 = std::get<competition_hub::attempt>(two.open_attempt(alice, "a", now_));
+  EXPECT_EQ(a1.record.deal, 1U);
+  EXPECT_EQ(b1.record.deal, 1U);
+  EXPECT_EQ(a1.record.node, "one");
+  EXPECT_EQ(claim_now(one, a1.record), competition_hub::claim::claimed);
+  EXPECT_EQ(claim_now(two, b1.record), competition_hub::claim::taken);
+  // Two read alice's runs back: its next deal is the second attempt, which
+  // one then cannot have as well; after it, neither has an attempt left.
+  auto b2 = std::get<competition_hub::attempt>(two.open_attempt(alice, "a", now_));
+  EXPECT_EQ(b2.record.deal, 2U);
+  EXPECT_EQ(b2.record.attempt, 2U);
+  EXPECT_EQ(claim_now(two, b2.record), competition_hub::claim::claimed);
+  auto a2 = std::get<competition_hub::attempt>(one.open_attempt(alice, "a", now_));
+  EXPECT_EQ(claim_now(one, a2.record), competition_hub::claim::taken);
+  auto spent = one.open_attempt(alice, "a", now_);
+  ASSERT_TRUE(std::holds_alternative<request_error>(spent));
+  EXPECT_EQ(std::get<request_error>(spent).code, errc::no_attempts_left);
 }
 
 TEST_F(competition_hub_test, a_set_tells_its_place_and_at_its_end_its_mark) {
@@ -163,14 +202,14 @@ TEST_F(competition_hub_test, a_reference_mark_weighs_the_reference_bot_by_its_co
                             {"id": "s", "maze": {"generator": "prim"}}]})",
                         maze_catalog{}, host_limits{}),
       dir_.file("db"));
-  EXPECT_TRUE(hub.needs_reference("r"));
-  EXPECT_FALSE(hub.needs_reference("s"));
-  EXPECT_FALSE(hub.needs_reference("nope"));
-  EXPECT_EQ(hub.reference_cost("r", found(30, 10)), 30U);
+  EXPECT_TRUE(hub.rules().needs_reference("r"));
+  EXPECT_FALSE(hub.rules().needs_reference("s"));
+  EXPECT_FALSE(hub.rules().needs_reference("nope"));
+  EXPECT_EQ(hub.rules().reference_cost("r", found(30, 10)), 30U);
   run_result lost;
   lost.status = run_status::exhausted;
   lost.score = 100;
-  EXPECT_EQ(hub.reference_cost("r", lost), 100U);  // not found: the move budget
+  EXPECT_EQ(hub.rules().reference_cost("r", lost), 100U);  // not found: the move budget
   // The competitor's mazes against the reference's: 30 / 60 on the first,
   // the second not played yet (its budget, 100).
   auto one = std::get<competition_hub::attempt>(hub.open_attempt(alice, "r", now_));

@@ -2,6 +2,7 @@
 // (tests/support/postgres.py starts one for ctest's store.postgres).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <future>
 #include <string>
 #include <tuple>
@@ -86,15 +87,15 @@ TEST_P(store_contract, runs_start_end_and_interruption_survive_reopening) {
     r.attempt = 2;
     r.status = "in_play";
     r.run = 42;
-    store->insert_run(r);
-    EXPECT_THROW(store->insert_run(r), store_error);  // the same deal twice
+    EXPECT_TRUE(store->insert_run(r));
+    EXPECT_FALSE(store->insert_run(r));  // the same deal twice: taken, unchanged
     ranked_run_record ghost = r;
     ghost.deal = 9;
     EXPECT_THROW(store->finish_run(ghost), store_error);
   }
   auto store = open();
   EXPECT_EQ(store->last_run_number(), 42U);
-  EXPECT_EQ(store->interrupt_in_play(30, true), 1U);
+  EXPECT_EQ(store->interrupt_in_play(30, true, "", 0), 1U);
   const auto runs = store->runs();
   ASSERT_EQ(runs.size(), 2U);
   EXPECT_EQ(runs[0].status, "found");
@@ -155,7 +156,7 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   r.attempt = 2;  // attempt 2: maze 1 ended, maze 2 in play at the crash
   put(4, "exhausted", 40);
   put(5, "in_play", 50);
-  EXPECT_EQ(store->interrupt_in_play(60, true), 2U);
+  EXPECT_EQ(store->interrupt_in_play(60, true, "", 0), 2U);
   const auto runs = store->runs();
   ASSERT_EQ(runs.size(), 5U);
   for (std::size_t i = 0; i < 3; ++i)
@@ -170,10 +171,76 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   r.attempt = 3;
   put(6, "found", 70);
   put(7, "in_play", 80);
-  EXPECT_EQ(store->interrupt_in_play(90, false), 1U);
+  EXPECT_EQ(store->interrupt_in_play(90, false, "", 0), 1U);
   const auto closed = store->runs();
   EXPECT_EQ(closed[5].status, "found");
   EXPECT_EQ(closed[6].status, "interrupted");
+}
+
+TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a_living_ones) {
+  fresh("nodes");
+  auto store = open();
+  ASSERT_TRUE(store->add_competitor("ann", "h", 1));
+  ranked_run_record r;
+  r.competitor = store->competitors()[0].id;
+  r.challenge = "a";
+  r.status = "in_play";
+  const auto put = [&](std::uint32_t deal, const std::string& node) {
+    r.deal = r.attempt = deal;
+    r.node = node;
+    r.run = deal;
+    ASSERT_TRUE(store->insert_run(r));
+  };
+  store->beat("one", "b1", 1000);
+  store->beat("two", "b2", 1000);
+  store->beat("two", "b3", 5000);  // a later start of two
+  EXPECT_EQ(store->last_beat("two")->boot, "b3");
+  EXPECT_EQ(store->last_beat("two")->seen_ms, 5000);
+  EXPECT_FALSE(store->last_beat("three"));
+  EXPECT_EQ(store->living_nodes(1000), (std::vector<std::string>{"one", "two"}));
+  EXPECT_EQ(store->living_nodes(2000), (std::vector<std::string>{"two"}));
+  put(1, "one");
+  put(2, "two");
+  put(3, "gone");  // a node that never beat here
+  put(4, "");      // a run of a server before nodes
+  // one starts again: its own, the unknown node's and the unnamed one's go
+  // back; two beat at 5000, alive.
+  EXPECT_EQ(store->interrupt_in_play(6000, true, "one", 4000), 3U);
+  const auto before = store->runs();
+  EXPECT_EQ(std::count_if(before.begin(), before.end(),
+                          [](const ranked_run_record& run) { return run.status == "in_play"; }),
+            1);
+  // Another server's sweep once two is dead (no beat since 5000).
+  EXPECT_EQ(store->interrupt_in_play(30000, true, "", 20000), 1U);
+  const auto runs = store->runs();
+  ASSERT_EQ(runs.size(), 4U);
+  EXPECT_EQ(runs[1].node, "two");
+  EXPECT_EQ(store->runs_of(r.competitor), runs);
+  EXPECT_TRUE(store->runs_of(r.competitor + 1).empty());
+  for (const auto& run : runs)
+    EXPECT_EQ(run.status, "interrupted") << run.deal;
+  // A run given back cannot be finished any more: its result is refused.
+  r.deal = 2;
+  r.status = "found";
+  EXPECT_THROW(store->finish_run(r), store_error);
+}
+
+TEST_P(store_contract, run_numbers_are_claimed_in_blocks_that_never_meet) {
+  fresh("blocks");
+  auto store = open();
+  store->begin();
+  EXPECT_EQ(store->claim_run_numbers(1000), 1U);
+  store->commit();
+  store->begin();
+  EXPECT_EQ(store->claim_run_numbers(1000), 1001U);
+  store->commit();
+  EXPECT_EQ(store->last_run_number(), 2000U);
+  EXPECT_EQ(open()->last_run_number(), 2000U);
+  // A reset keeps them too.
+  store->delete_runs();
+  store->begin();
+  EXPECT_EQ(store->claim_run_numbers(10), 2001U);
+  store->commit();
 }
 
 TEST_P(store_contract, meta_and_challenges) {

@@ -40,14 +40,21 @@ class recording_store : public results_store {
   }
   std::vector<challenge_record> challenges() override { return {}; }
   void put_challenge(const challenge_record&) override {}
-  void insert_run(const ranked_run_record&) override {}
+  bool insert_run(const ranked_run_record&) override { return true; }
   void finish_run(const ranked_run_record&) override {}
   std::string integrity_check() override { return "ok"; }
   std::vector<ranked_run_record> runs() override { return {}; }
   std::optional<ranked_run_record> run_by_number(std::uint64_t) override { return std::nullopt; }
   std::uint64_t last_run_number() override { return 0; }
   std::size_t delete_runs() override { return 0; }
-  std::size_t interrupt_in_play(std::int64_t, bool) override { return 0; }
+  std::size_t interrupt_in_play(std::int64_t, bool, std::string_view, std::int64_t) override {
+    return 0;
+  }
+  void beat(std::string_view, std::string_view, std::int64_t) override {}
+  std::optional<node_beat> last_beat(std::string_view) override { return std::nullopt; }
+  std::vector<std::string> living_nodes(std::int64_t) override { return {}; }
+  std::vector<ranked_run_record> runs_of(std::int64_t) override { return {}; }
+  std::uint64_t claim_run_numbers(std::uint64_t) override { return 1; }
 };
 
 TEST(store_writer, done_follows_commit_in_order_and_a_failing_job_spares_the_rest) {

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/competition/competition_opening.hpp"
+#include "server/store/store_writer.hpp"
+
+namespace ariadne {
+
+// This server's presence in a store that other servers may share: its
+// heartbeat once a second, the runs in play of servers known dead given
+// back (node_dead_after), blocks of run numbers claimed. Its calls only
+// queue work for the store thread. Not thread-safe: one caller (the
+// leaderboard thread) for keep_alive.
+class node_presence {
+ public:
+  // The writer outlives it.
+  node_presence(server_node node, store_writer& writer, std::size_t living)
+      : node_(std::move(node)),
+        writer_(writer),
+        last_beat_(std::chrono::steady_clock::now()),
+        living_(std::make_shared<std::atomic<std::size_t>>(living)) {}
+
+  const server_node& node() const { return node_; }
+  // True while another living server shares the store (as of the last beat).
+  bool shared() const { return living_->load(std::memory_order_acquire) > 1; }
+  // Prometheus lines: the servers beating on the store, this one included.
+  std::string prometheus_text() const;
+  // As often as the caller likes: beats (and gives dead servers' runs
+  // back, with their whole attempts unless not whole_attempts) once a second.
+  void keep_alive(bool whole_attempts);
+  // Claims the next block of run numbers on the store thread: done(first)
+  // there, or not at all when the store could not be written.
+  void claim_run_numbers(std::function<void(std::uint64_t first)> done);
+
+ private:
+  server_node node_;
+  store_writer& writer_;
+  std::chrono::steady_clock::time_point last_beat_;  // open_competition beat
+  // Set by the store thread's jobs, which may outlive this.
+  std::shared_ptr<std::atomic<std::size_t>> living_;
+};
+
+}  // namespace ariadne

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <utility>
+
+namespace ariadne {
+
+// The SQLite store's schema at store_schema_version, as a new database gets
+// it, and the steps that bring an older one up to it.
+inline constexpr const char* sqlite_schema = R"sql(
+CREATE TABLE IF NOT EXISTS meta(
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS competitors(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  token_hash TEXT NOT NULL UNIQUE,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  created_at_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS challenges(
+  id TEXT PRIMARY KEY,
+  position INTEGER NOT NULL,
+  weight REAL NOT NULL,
+  definition TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs(
+  competitor INTEGER NOT NULL REFERENCES competitors(id),
+  challenge TEXT NOT NULL,
+  deal INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  steps INTEGER NOT NULL DEFAULT 0,
+  bumps INTEGER NOT NULL DEFAULT 0,
+  score INTEGER NOT NULL DEFAULT 0,
+  optimal INTEGER NOT NULL DEFAULT 0,
+  ratio REAL NOT NULL DEFAULT 0,
+  found INTEGER NOT NULL DEFAULT 0,
+  treasures INTEGER NOT NULL DEFAULT 0,
+  started_at_ms INTEGER NOT NULL,
+  ended_at_ms INTEGER NOT NULL DEFAULT 0,
+  run INTEGER NOT NULL DEFAULT 0,
+  moves TEXT NOT NULL DEFAULT '',
+  reference INTEGER NOT NULL DEFAULT 0,
+  bot TEXT NOT NULL DEFAULT '',
+  node TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(competitor, challenge, deal));
+CREATE TABLE IF NOT EXISTS nodes(
+  name TEXT PRIMARY KEY,
+  boot TEXT NOT NULL,
+  seen_ms INTEGER NOT NULL);
+)sql";
+
+// The columns of runs added since the first schema, by the column that tells
+// they are there.
+inline constexpr std::pair<const char*, const char*> sqlite_added_columns[] = {
+    {"moves",
+     "ALTER TABLE runs ADD COLUMN run INTEGER NOT NULL DEFAULT 0; "
+     "ALTER TABLE runs ADD COLUMN moves TEXT NOT NULL DEFAULT ''"},
+    {"reference", "ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0"},
+    {"bot", "ALTER TABLE runs ADD COLUMN bot TEXT NOT NULL DEFAULT ''"},
+    {"node", "ALTER TABLE runs ADD COLUMN node TEXT NOT NULL DEFAULT ''"},
+};
+
+// The runs in play that a restart or a living server gives back: its own
+// (?2, "" for none) and those of the nodes known dead (no beat since ?3).
+inline constexpr const char* sqlite_given_back =
+    "status = 'in_play' AND (node = ?2 OR node NOT IN "
+    "(SELECT name FROM nodes WHERE seen_ms >= ?3))";
+
+}  // namespace ariadne
