@@ -242,9 +242,10 @@ void player_connection::handle(std::string_view reply, bool error, bool measurin
         send(R"({"type":"abandon"})");
         return;
       }
-      if (error) {
-        // Refused (busy, or too many logins at once): say hello again a
-        // little later, as a kit would; playing without one gets nowhere.
+      if (error && (reply.find("\"rate_limited\"") != std::string_view::npos ||
+                    reply.find("\"server_busy\"") != std::string_view::npos)) {
+        // Refused for now (busy, or too many logins at once): say hello
+        // again a little later, as a kit would.
         retry_.expires_after(std::chrono::milliseconds(100 + rng_.below(200)));
         retry_.async_wait([self = shared_from_this()](error_code ec) {
           if (!ec && !self->stopping_) self->say_hello();

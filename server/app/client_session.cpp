@@ -235,6 +235,23 @@ websocket_handler::frame_result client_session::on_challenge_start(const std::st
   auto opened =
       hub->open_attempt(*login_.competitor(), challenge, std::chrono::system_clock::now());
   if (auto* problem = std::get_if<request_error>(&opened)) {
+    // With other servers on the store, this server's book is checked against
+    // the store before it refuses: the competitor may have played, or had
+    // an attempt given back, on another.
+    auto sink = core_.sink.lock();
+    const bool stale = problem->code == errc::no_attempts_left || problem->code == errc::run_active;
+    if (stale && sink && !rechecked_ && hub->presence().shared()) {
+      hub->read_back_now(login_.competitor()->id, challenge,
+                         [this, sink, challenge, id = std::string(id)] {
+                           sink->resume([this, challenge, id](std::string& answer) {
+                             rechecked_ = true;
+                             const auto r = on_challenge_start(challenge, id, answer, clock::now());
+                             rechecked_ = false;
+                             return r == frame_result::answered;
+                           });
+                         });
+      return frame_result::deferred;
+    }
     core_.reply_error(*problem, id, reply);
     return frame_result::answered;
   }

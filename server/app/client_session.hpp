@@ -81,6 +81,7 @@ class client_session : public websocket_handler {
   static constexpr int paints_per_second = 20;
   token_bucket paint_bucket_;  // paints, within the messages' own limit
   std::uint32_t rate_limited_in_a_row_ = 0;
+  bool rechecked_ = false;  // a ranked start's refusal, checked against the store
 };
 
 }  // namespace ariadne

@@ -19,7 +19,10 @@ competitor_login::competitor_login(session_core& core, run_starter& starter)
   starter_.on_ranked_started = [this] {
     if (!hand_over_when_started_) return false;
     hand_over_when_started_ = false;
-    return hand_over(token_withdrawn_);
+    using reason = competitor_seats::let_go_reason;
+    return hand_over(moved_away_        ? reason::moved
+                     : token_withdrawn_ ? reason::withdrawn
+                                        : reason::replaced);
   };
 }
 
@@ -117,8 +120,8 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
   std::weak_ptr<message_sink> weak = sink;
   core_.context.seats().claim(
       who->id, seat_key_,
-      [weak, this](bool withdrawn) {
-        if (auto holder = weak.lock()) holder->post([this, withdrawn] { hand_over(withdrawn); });
+      [weak, this](competitor_seats::let_go_reason why) {
+        if (auto holder = weak.lock()) holder->post([this, why] { hand_over(why); });
       },
       [sink, this, id = std::string(id)](std::optional<parked_run> run) {
         auto taken = std::make_shared<std::optional<parked_run>>(std::move(run));
@@ -127,6 +130,13 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
           return true;
         });
       });
+  // The latest hello, for the other servers on the store: theirs let go.
+  core_.context.competition()->presence().take_seat(who->id, [weak, this, competitor = who->id,
+                                                              key = seat_key_](bool durable) {
+    auto holder = weak.lock();
+    if (!durable || !holder) return;
+    holder->post([this, competitor, key] { core_.context.seats().seat_recorded(competitor, key); });
+  });
   return false;
 }
 
@@ -172,19 +182,35 @@ std::optional<parked_run> competitor_login::park_ranked_run() {
   return run;
 }
 
-bool competitor_login::hand_over(bool withdrawn) {
+bool competitor_login::hand_over(competitor_seats::let_go_reason why) {
+  using reason = competitor_seats::let_go_reason;
   if (replaced_ || !competitor_) return false;
-  token_withdrawn_ = token_withdrawn_ || withdrawn;
+  token_withdrawn_ = token_withdrawn_ || why == reason::withdrawn;
+  moved_away_ = moved_away_ || why == reason::moved;
   if (starter_.ranked_pending()) {
     // A ranked start is being set up: hand its run over once it is ready.
     hand_over_when_started_ = true;
     return false;
   }
   replaced_ = true;
-  const char* why = token_withdrawn_ ? "token withdrawn" : "replaced";
-  spdlog::info("session {} ('{}') let go of its seat: {}", core_.id, core_.log_name, why);
-  core_.context.seats().leave(competitor_->id, seat_key_, park_ranked_run());
-  if (auto sink = core_.sink.lock()) sink->close(1008, why);
+  const char* text = token_withdrawn_ ? "token withdrawn" : "replaced";
+  spdlog::info("session {} ('{}') let go of its seat: {}{}", core_.id, core_.log_name, text,
+               moved_away_ ? " (by a connection to another server)" : "");
+  std::optional<parked_run> run = park_ranked_run();
+  competitor_seats& seats = core_.context.seats();
+  if (!moved_away_ || !run) {
+    seats.leave(competitor_->id, seat_key_, std::move(run));
+    if (auto sink = core_.sink.lock()) sink->close(1008, text);
+    return true;
+  }
+  // A run cannot follow its competitor to another server: its attempt is
+  // given back, and the connection closes once that is on disk, so that the
+  // competitor's next start there finds it given back.
+  seats.leave(competitor_->id, seat_key_, std::nullopt);
+  std::weak_ptr<message_sink> weak = core_.sink;
+  seats.give_back(std::move(*run), [weak](bool) {
+    if (auto sink = weak.lock()) sink->close(1008, "replaced");
+  });
   return true;
 }
 

@@ -53,8 +53,9 @@ class competitor_login {
   // run it took over, if any.
   void take_seat(std::optional<parked_run> run, std::string_view id, std::string& reply);
   // Another connection claimed the competitor, or its token was withdrawn:
-  // hand the run over (or park it) and close. True when it let go now.
-  bool hand_over(bool withdrawn);
+  // hand the run over (or park it) and close; its competitor went to
+  // another server: give the run back, then close. True when it let go now.
+  bool hand_over(competitor_seats::let_go_reason why);
   // Moves the ranked run in play out of the session, if there is one.
   std::optional<parked_run> park_ranked_run();
 
@@ -68,6 +69,7 @@ class competitor_login {
   bool replaced_ = false;                // the seat went to another connection
   bool hand_over_when_started_ = false;  // replaced while a ranked start was set up
   bool token_withdrawn_ = false;
+  bool moved_away_ = false;  // its competitor said hello on another server
 };
 
 }  // namespace ariadne

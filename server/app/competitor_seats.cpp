@@ -27,11 +27,12 @@ void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_
     if (dropped) {
       dropped->then(std::nullopt);
     } else if (s.let_go) {
-      s.let_go(false);
+      s.let_go(let_go_reason::replaced);
     }
     s.pending_let_go = std::move(let_go);
   } else {
     s.holder = key;
+    s.recorded = false;
     s.let_go = std::move(let_go);
     then(std::exchange(s.parked, std::nullopt));
   }
@@ -51,6 +52,7 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
       if (s.waiting) {
         auto next = std::exchange(s.waiting, std::nullopt);
         s.holder = next->key;
+        s.recorded = false;
         s.let_go = std::move(s.pending_let_go);
         next->then(std::move(run));
       } else {
@@ -80,7 +82,43 @@ bool competitor_seats::superseded(std::int64_t competitor, std::uint64_t key) co
 void competitor_seats::evict(std::int64_t competitor) {
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);
-  if (it != seats_.end() && it->second.holder != 0 && it->second.let_go) it->second.let_go(true);
+  if (it != seats_.end() && it->second.holder != 0 && it->second.let_go) {
+    it->second.let_go(let_go_reason::withdrawn);
+  }
+}
+
+void competitor_seats::seat_recorded(std::int64_t competitor, std::uint64_t key) {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  if (it != seats_.end() && it->second.holder == key) it->second.recorded = true;
+}
+
+void competitor_seats::moved_elsewhere(std::int64_t competitor) {
+  std::optional<parked_run> parked;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = seats_.find(competitor);
+    if (it == seats_.end()) return;
+    seat& s = it->second;
+    if (s.holder != 0) {
+      // Asked again at each reading of the store until it has let go.
+      if (s.recorded && s.let_go) s.let_go(let_go_reason::moved);
+      return;
+    }
+    parked = std::exchange(s.parked, std::nullopt);
+    seats_.erase(it);
+    changed_ = true;
+  }
+  if (parked) give_back(std::move(*parked), nullptr);
+}
+
+void competitor_seats::give_back(parked_run run, std::function<void(bool)> done) {
+  spdlog::info("run {} of '{}' ({}): its competitor plays on another server: given back",
+               run.seat.current()->id(), run.record.competitor_name, run.record.challenge);
+  if (run.feed) context_.runs().close(run.feed->run_id());
+  if (competition_hub* hub = context_.competition()) {
+    hub->give_back_attempt(run.record, std::move(done));
+  }
 }
 
 std::size_t competitor_seats::parked() const {

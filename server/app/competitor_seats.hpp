@@ -43,8 +43,11 @@ class competitor_seats {
   using clock = std::chrono::steady_clock;
   // Gets the competitor's run in play, if any, once the seat is the claimer's.
   using handover = std::function<void(std::optional<parked_run>)>;
-  // Asks a holder to let go; true when its token was withdrawn (evict).
-  using let_go_fn = std::function<void(bool withdrawn)>;
+  // Why a holder is asked to let go: a newer connection here, its token
+  // withdrawn (evict), or its competitor's newer hello on another server
+  // sharing the store (moved_elsewhere).
+  enum class let_go_reason { replaced, withdrawn, moved };
+  using let_go_fn = std::function<void(let_go_reason)>;
 
   // Parked runs are dropped unrecorded when the seats go: they stay in play
   // in the store, and the next start gives their attempts back (interrupted).
@@ -68,6 +71,16 @@ class competitor_seats {
   // The competitor's token was withdrawn: its connection lets go of the
   // seat (its run is parked) and closes.
   void evict(std::int64_t competitor);
+  // The store has the seat of holder `key` (its hello is the competitor's
+  // latest, as far as other servers can tell).
+  void seat_recorded(std::int64_t competitor, std::uint64_t key);
+  // The competitor said hello on another server after its holder here had
+  // its seat recorded: the holder lets go (its ranked run in play cannot
+  // follow it there and is given back), and a run parked here is given back.
+  void moved_elsewhere(std::int64_t competitor);
+  // A run whose competitor went to another server: its attempt given back
+  // in the store, done(durable) on the store thread.
+  void give_back(parked_run run, std::function<void(bool)> done);
 
  private:
   struct claimer {
@@ -76,6 +89,7 @@ class competitor_seats {
   };
   struct seat {
     std::uint64_t holder = 0;  // 0: nobody
+    bool recorded = false;     // the holder's seat is the store's
     let_go_fn let_go;          // the holder's
     let_go_fn pending_let_go;  // the waiting claimer's, once it holds
     std::optional<claimer> waiting;

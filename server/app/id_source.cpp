@@ -22,6 +22,12 @@ void id_source::use_blocks(std::uint64_t first, std::uint64_t count, std::functi
 void id_source::add_block(std::uint64_t first, std::uint64_t count) {
   std::lock_guard lock(mutex_);
   spare_.emplace(first, count);
+  asking_ = false;
+}
+
+void id_source::block_refused() {
+  std::lock_guard lock(mutex_);
+  asking_ = false;
 }
 
 std::uint64_t id_source::next_run_id() {
@@ -36,7 +42,10 @@ std::uint64_t id_source::next_run_id() {
       spare_.reset();
     }
     id = next_++;
-    if (id == low_at_) ask = low_;
+    if (end_ != 0 && id >= low_at_ && !spare_ && !asking_) {
+      asking_ = true;
+      ask = low_;
+    }
     if (end_ != 0 && id >= end_ && !overrun_said_) {
       // The next block was not claimed in time (the store out of reach
       // through half a block of starts): numbers may meet another server's.

@@ -19,11 +19,12 @@ class id_source {
   id_source();
 
   // Numbers from the block [first, first + count) on; once half of a block
-  // is used, `low` is called (once per block, from the caller of
-  // next_run_id: it may only post work) to have the next one given with
-  // add_block.
+  // is used, `low` is called (from the caller of next_run_id: it may only
+  // post work) to have the next one given with add_block, and called again
+  // after a block_refused() until one is.
   void use_blocks(std::uint64_t first, std::uint64_t count, std::function<void()> low);
   void add_block(std::uint64_t first, std::uint64_t count);
+  void block_refused();
   // A run's number; also a unique key for other things (a competitor's seat).
   std::uint64_t next_run_id();
   // Below 2^53, so JSON readers that use doubles (JavaScript) read it exactly.
@@ -36,6 +37,7 @@ class id_source {
   std::uint64_t low_at_ = 0;
   std::optional<std::pair<std::uint64_t, std::uint64_t>> spare_;  // the next block
   std::function<void()> low_;
+  bool asking_ = false;  // low_ called, its block not given yet
   bool overrun_said_ = false;
   rng seeds_;
 };

@@ -178,7 +178,7 @@ bool run_starter::on_claimed(int outcome, const ranked_run_record& record, std::
   if (!claiming_) {
     // The connection went meanwhile (cancel gave the attempt back here):
     // the store gives it back too.
-    if (result == claim::claimed) hub.release_claim(record);
+    if (result == claim::claimed) hub.give_back_attempt(record, nullptr);
     return true;
   }
   std::unique_ptr<claim_wait> waited = std::move(claiming_);
@@ -195,7 +195,11 @@ bool run_starter::on_claimed(int outcome, const ranked_run_record& record, std::
     return on_deal_taken(record.challenge, id, reply) == frame_result::answered;
   }
   hub.give_back(record);
-  core_.reply_error(competition_hub::store_busy(), waited->id, reply);
+  core_.reply_error(result == claim::closed
+                        ? request_error{errc::competition_closed,
+                                        "the competition closed before this maze could be dealt"}
+                        : competition_hub::store_busy(),
+                    waited->id, reply);
   if (on_ranked_started) on_ranked_started();
   return true;
 }

@@ -44,15 +44,22 @@ server_context::server_context(server_config config, maze_catalog catalog)
   if (!config_.competition.empty()) {
     competition_ = std::make_unique<competition_hub>(
         load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file,
-        server_node{config_.node, std::to_string(registry_.boot())});
+        server_node{config_.node.empty() ? "local" : config_.node,
+                    std::to_string(registry_.boot())});
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
     competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
+    competition_->on_seat_moved([this](std::int64_t id) { seats_->moved_elsewhere(id); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
     ids_.use_blocks(competition_->first_run_number(), run_number_block, [this] {
-      competition_->presence().claim_run_numbers(
-          [this](std::uint64_t first) { ids_.add_block(first, run_number_block); });
+      competition_->presence().claim_run_numbers([this](std::optional<std::uint64_t> first) {
+        if (first) {
+          ids_.add_block(*first, run_number_block);
+        } else {
+          ids_.block_refused();  // asked again at the next number
+        }
+      });
     });
   }
 }
@@ -60,7 +67,10 @@ server_context::server_context(server_config config, maze_catalog catalog)
 server_context::~server_context() {
   // The hub outlives the seats (members go in reverse order): it must stop
   // calling them first.
-  if (competition_) competition_->on_token_withdrawn(nullptr);
+  if (competition_) {
+    competition_->on_token_withdrawn(nullptr);
+    competition_->on_seat_moved(nullptr);
+  }
 }
 
 }  // namespace ariadne

@@ -25,7 +25,7 @@ std::uint32_t attempt_book::maze_of(const ranked_run_record& run, std::uint32_t 
   return run.deal - block_start(run.deal, mazes) + 1;
 }
 
-void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes) {
+void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes, bool here) {
   mazes = std::max<std::uint32_t>(mazes, 1);
   const key k{r.competitor, r.challenge};
   tally& t = tallies_[k];
@@ -41,7 +41,7 @@ void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes) 
     // deal() leaves it.
     s.in_play = true;
     s.ended = mazes == 1;
-    in_play_.emplace(r.competitor, r.challenge, r.deal);
+    if (here) in_play_.emplace(r.competitor, r.challenge, r.deal);
     return;
   }
   ++s.played;

@@ -44,15 +44,12 @@ class attempt_book {
 
   // A run read back from the store (at startup, or after forget()), in the
   // store's order.
-  void take_stored(const ranked_run_record& run, std::uint32_t mazes);
+  // A run in play is among in_play()'s only when `here` (this server's):
+  // another server's keeps its set from being dealt here, no more.
+  void take_stored(const ranked_run_record& run, std::uint32_t mazes, bool here = true);
   // Everything of one competitor on one challenge: before its runs are read
   // back again (another server on the store dealt one of them).
   void forget(const key& k);
-  // True when the competitor has been dealt anything.
-  bool knows(std::int64_t competitor) const {
-    const auto it = tallies_.lower_bound({competitor, std::string()});
-    return it != tallies_.end() && it->first.first == competitor;
-  }
 
   // The next maze for the competitor: its set's next one while a set is
   // under way, else the first of a new attempt (no_attempts_left past

@@ -19,11 +19,16 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
   secret_ = std::move(opened.secret);
   schedule_ = opened.schedule;
   std::unique_ptr<results_store>& store = opened.store;
-  mirror_ = results_mirror::of(store->runs(), rules_);  // the database as it now stands
+  // The database as it now stands (the runs in play are other servers').
+  mirror_ = results_mirror::of(store->runs(), rules_, node.name);
   first_run_number_ = opened.first_run_number;
   board_ = std::make_unique<leaderboard_cache>(
       db_path, [this](results_store& reader) { return rebuild_leaderboard(reader); });
   writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
+  claims_ = std::make_unique<attempt_claims>(
+      rules_, mutex_, mirror_, *writer_, node.name,
+      [this](time_point now) { return schedule().closed(now); },
+      [this] { return presence_->shared(); });
   presence_ = std::make_unique<node_presence>(std::move(node), *writer_, opened.living);
   board_->refresh_now();
 }
@@ -68,6 +73,7 @@ request_error competition_hub::store_busy() {
 }
 
 competition_hub::~competition_hub() {
+  board_->stop();   // its rebuilds use the writer (heartbeats)
   writer_.reset();  // every queued write lands first
   board_.reset();
 }
@@ -83,8 +89,8 @@ void competition_hub::authorize(
   writer_->read_now(
       [this, found, hash](results_store& store) {
         *found = store.competitor_by_token(hash);
-        // A competitor new to this server may have played on another.
-        if (*found && presence_->shared()) read_back(store, (*found)->id, {}, true);
+        // The competitor may have played on another server since.
+        if (*found && presence_->shared()) claims_->read_back(store, (*found)->id, {});
       },
       [this, found, done = std::move(done)](bool answered) {
         if (answered && *found) {
@@ -211,47 +217,6 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   return p;
 }
 
-void competition_hub::claim_start(const ranked_run_record& record,
-                                  std::function<void(claim)> done) {
-  auto claimed = std::make_shared<bool>(false);
-  writer_->submit(
-      [this, record, claimed](results_store& store) {
-        *claimed = store.insert_run(record);
-        if (!*claimed) read_back(store, record.competitor, record.challenge, false);
-      },
-      [claimed, done = std::move(done)](bool durable) {
-        done(!durable ? claim::failed : *claimed ? claim::claimed : claim::taken);
-      });
-}
-
-void competition_hub::read_back(results_store& store, std::int64_t competitor,
-                                std::string_view only, bool unless_known) {
-  const auto theirs = store.runs_of(competitor);
-  std::lock_guard lock(mutex_);
-  if (!unless_known || !mirror_.book.knows(competitor))
-    mirror_.take_back(competitor, theirs, rules_, only);
-}
-
-void competition_hub::release_claim(ranked_run_record record) {
-  record.status = "interrupted";
-  record.ended_at_ms = unix_ms(std::chrono::system_clock::now());
-  writer_->submit([record](results_store& store) { store.finish_run(record); });
-}
-
-ranked_run_record competition_hub::ended(ranked_run_record record, const run_result& result,
-                                         time_point now) {
-  record.status = std::string(to_string(result.status));
-  record.steps = result.steps;
-  record.bumps = result.bumps;
-  record.score = result.score;
-  record.optimal = result.optimal;
-  record.ratio = efficiency_of(result.status, result.score, result.optimal);
-  record.found = result.found;
-  record.treasures = result.treasures;
-  record.ended_at_ms = unix_ms(now);
-  return record;
-}
-
 void competition_hub::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
   {
     std::lock_guard lock(mutex_);
@@ -276,6 +241,7 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   // every server then shows the same.
   take_schedule(reader);
   presence_->keep_alive(!schedule().closed(std::chrono::system_clock::now()));
+  const std::uint64_t hellos = tokens_.hellos();
   const auto competitors = reader.competitors();
   // Other servers' results are not written here: read often enough that
   // every server shows each within a second.
@@ -284,6 +250,8 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   auto stored = board_from_store_
                     ? std::make_unique<results_mirror>(results_mirror::of(reader.runs(), rules_))
                     : nullptr;
+  const auto moved =
+      board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<std::int64_t>();
   const auto read_at = std::chrono::system_clock::now();
   mark_table marks;
   std::size_t ranked = 0;
@@ -301,10 +269,14 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
       stored_ = std::move(stored);
       stored_at_ = read_at;
     }
+    if (board_from_store_ && seat_moved_) {
+      for (const std::int64_t competitor : moved)
+        seat_moved_(competitor);
+    }
   }
   // A token rotated or revoked with ariadne-admin ends the connections that
   // said hello with it.
-  tokens_.check(competitors);
+  tokens_.check(competitors, hellos);
   const auto rows = rank_competitors(challenges, competitors, marks);
   const auto now = std::chrono::system_clock::now();
   // With shared seeds a best run's figures would tell the others a deal's

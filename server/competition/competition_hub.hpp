@@ -18,6 +18,7 @@
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
 #include "server/competition/attempt_book.hpp"
+#include "server/competition/attempt_claims.hpp"
 #include "server/competition/board_history.hpp"
 #include "server/competition/competition_opening.hpp"
 #include "server/competition/competition_rules.hpp"
@@ -103,14 +104,35 @@ class competition_hub {
   // it. done runs on the store thread once the claim is durable (claimed),
   // found taken (the competitor's mazes are then read back from the store,
   // and a start dealt again sees them), or could not be written (failed).
-  enum class claim { claimed, taken, failed };
-  void claim_start(const ranked_run_record& record, std::function<void(claim)> done);
-  // A maze claimed whose start found no one (its connection went): given
-  // back in the store, as a crash gives it back.
-  void release_claim(ranked_run_record record);
+  using claim = attempt_claims::claim;
+  void claim_start(const ranked_run_record& record, std::function<void(claim)> done) {
+    claims_->claim_start(record, std::move(done));
+  }
+  // Reads a competitor's runs on a challenge back from the store (another
+  // server may have dealt or given back some); done on the store thread.
+  void read_back_now(std::int64_t competitor, std::string challenge, std::function<void()> done) {
+    claims_->read_back_now(competitor, std::move(challenge), std::move(done));
+  }
+  // Gives a ranked run's whole attempt back in the store, as a crash does (a
+  // maze claimed whose start found no one, a competitor gone to another
+  // server), and reads the competitor's runs back; done(durable) on the
+  // store thread.
+  void give_back_attempt(const ranked_run_record& record, std::function<void(bool)> done) {
+    claims_->give_back_attempt(record, std::move(done));
+  }
+  // Called (on the leaderboard thread, with other servers on the store)
+  // with each competitor whose latest hello was on another server: its
+  // connection here, if any, lets go. Under the hub's lock: it may only post
+  // work elsewhere. Cleared (nullptr) before what it calls goes away.
+  void on_seat_moved(std::function<void(std::int64_t competitor)> moved) {
+    std::lock_guard lock(mutex_);
+    seat_moved_ = std::move(moved);
+  }
   // The record of an attempt's end, from its run's result.
   static ranked_run_record ended(ranked_run_record record, const run_result& result,
-                                 time_point now);
+                                 time_point now) {
+    return ended_run(std::move(record), result, now);
+  }
   // Writes an attempt's end and counts it; done(durable) on the store thread.
   void record_end(const ranked_run_record& record, std::function<void(bool)> done);
   // done runs once every write submitted before has been tried (each write's
@@ -163,11 +185,6 @@ class competition_hub {
  private:
   // The organizer's changes, read by the leaderboard thread.
   void take_schedule(results_store& reader);
-  // A competitor's runs (on one challenge, or all) as the store has them,
-  // on the store thread: after a claim found its maze taken, or at the
-  // login of a competitor this server knows nothing of (unless_known).
-  void read_back(results_store& store, std::int64_t competitor, std::string_view only,
-                 bool unless_known);
   // The published documents, built on the leaderboard cache's thread.
   leaderboard_cache::documents rebuild_leaderboard(results_store& reader);
 
@@ -186,13 +203,15 @@ class competition_hub {
   // With other servers on the store: its runs as the leaderboard thread last
   // read them (every server's), and when.
   std::unique_ptr<results_mirror> stored_;
+  std::function<void(std::int64_t)> seat_moved_;
   time_point stored_at_{};
   static constexpr std::chrono::seconds claims_settle{2};
 
   // Before the writer: the writer's commits call it, until the writer is gone.
   std::unique_ptr<leaderboard_cache> board_;
   std::unique_ptr<store_writer> writer_;
-  std::unique_ptr<node_presence> presence_;  // after the writer: gone before it
+  std::unique_ptr<attempt_claims> claims_;  // after the writer: gone before it
+  std::unique_ptr<node_presence> presence_;
 };
 
 }  // namespace ariadne

@@ -41,7 +41,7 @@ void refuse_a_living_namesake(results_store& store, const server_node& node,
   const auto first = store.last_beat(node.name);
   if (!first || first->boot == node.boot) return;
   const auto age = unix_ms(std::chrono::system_clock::now()) - first->seen_ms;
-  if (age < 0 || age > 3000) return;
+  if (age > 3000) return;  // (a namesake's clock ahead of ours counts as recent)
   // It beat less than 3 s ago: it lives if it beats again (once a second).
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));
   const auto again = store.last_beat(node.name);

@@ -43,7 +43,13 @@ void leaderboard_cache::loop(const std::stop_token& stop, const std::string& db_
   bool failing = false;
   std::unique_lock lock(mutex_);
   while (!stop.stop_requested()) {
-    wake_.wait_for(lock, stop, period_, [this] { return writes_ != built_; });
+    // The first rebuild waits for refresh_now(): what it calls may not be
+    // ready before.
+    if (writes_ == 0) {
+      wake_.wait(lock, stop, [this] { return writes_ != 0; });
+    } else {
+      wake_.wait_for(lock, stop, period_, [this] { return writes_ != built_; });
+    }
     if (stop.stop_requested()) break;
     const std::uint64_t seen = writes_;
     lock.unlock();

@@ -35,7 +35,7 @@ class leaderboard_cache {
   static constexpr std::chrono::milliseconds min_interval{200};
 
   // Opens the reader and starts the thread; the first documents come with
-  // refresh_now().
+  // refresh_now(), and no rebuild runs before it.
   leaderboard_cache(std::string db_path, rebuild_fn rebuild);
 
   // A write was committed: rebuild soon.
@@ -47,6 +47,12 @@ class leaderboard_cache {
   // Blocks until the documents reflect every write reported so far.
   void refresh_now();
   documents current() const;
+  // Stops and joins the thread: no rebuild runs from now on (written() may
+  // still be called; the documents stay as they are).
+  void stop() {
+    thread_.request_stop();
+    if (thread_.joinable()) thread_.join();
+  }
 
  private:
   void loop(const std::stop_token& stop, const std::string& db_path);

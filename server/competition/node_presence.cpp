@@ -12,22 +12,44 @@ void node_presence::keep_alive(bool whole_attempts) {
   const auto now = std::chrono::steady_clock::now();
   if (now - last_beat_ < std::chrono::seconds(1)) return;
   last_beat_ = now;
-  const auto wall = std::chrono::system_clock::now();
-  // The commit wakes the leaderboard thread, which sees a change of living_ at once.
-  writer_.submit([node = node_, whole_attempts, wall, living = living_](results_store& store) {
-    store.beat(node.name, node.boot, unix_ms(wall));
-    living->store(store.living_nodes(unix_ms(wall - node_dead_after)).size(),
-                  std::memory_order_release);
-    const std::size_t given_back =
-        store.interrupt_in_play(unix_ms(wall), whole_attempts, "", unix_ms(wall - node_dead_after));
-    if (given_back > 0) {
-      spdlog::warn(
-          "{} ranked run(s) of a server that stopped beating {} s ago were in play (or were "
-          "the mazes before them of their attempt's set): recorded as interrupted, their "
-          "attempts given back",
-          given_back, node_dead_after.count());
-    }
-  });
+  // The commit wakes the leaderboard thread, which sees a change of living_
+  // at once. The time is read as the job runs, not as it was queued.
+  writer_.submit(
+      [node = node_, whole_attempts, living = living_, reach = reach_](results_store& store) {
+        const std::int64_t wall = unix_ms(std::chrono::system_clock::now());
+        const std::int64_t dead_after = std::chrono::milliseconds(node_dead_after).count();
+        // Back after a while out of the store's reach: the others' beats could
+        // not be written either, and nobody is taken for dead until they could.
+        if (wall - reach->last_ms > 3000) reach->since_ms = wall;
+        reach->last_ms = wall;
+        store.beat(node.name, node.boot, wall);
+        living->store(store.living_nodes(wall - dead_after).size(), std::memory_order_release);
+        if (wall - reach->since_ms < dead_after) return;
+        const std::size_t given_back =
+            store.interrupt_in_play(wall, whole_attempts, "", wall - dead_after);
+        if (given_back > 0) {
+          spdlog::warn(
+              "{} ranked run(s) of a server that stopped beating {} s ago were in play (or were "
+              "the mazes before them of their attempt's set): recorded as interrupted, their "
+              "attempts given back",
+              given_back, node_dead_after.count());
+        }
+      });
+}
+
+void node_presence::take_seat(std::int64_t competitor, std::function<void(bool)> done) {
+  const auto now = unix_ms(std::chrono::system_clock::now());
+  writer_.submit([seat = seat_record{competitor, node_.name, node_.boot},
+                  now](results_store& store) { store.take_seat(seat, now); },
+                 std::move(done));
+}
+
+std::vector<std::int64_t> node_presence::seats_elsewhere(results_store& reader) const {
+  std::vector<std::int64_t> moved;
+  for (const seat_record& s : reader.seats()) {
+    if (s.node != node_.name || s.boot != node_.boot) moved.push_back(s.competitor);
+  }
+  return moved;
 }
 
 std::string node_presence::prometheus_text() const {
@@ -36,12 +58,12 @@ std::string node_presence::prometheus_text() const {
          std::to_string(living_->load(std::memory_order_acquire)) + "\n";
 }
 
-void node_presence::claim_run_numbers(std::function<void(std::uint64_t)> done) {
+void node_presence::claim_run_numbers(std::function<void(std::optional<std::uint64_t>)> done) {
   auto first = std::make_shared<std::uint64_t>(0);
   writer_.submit(
       [first](results_store& store) { *first = store.claim_run_numbers(run_number_block); },
       [first, done = std::move(done)](bool durable) {
-        if (durable) done(*first);
+        done(durable ? std::optional<std::uint64_t>(*first) : std::nullopt);
       });
 }
 

@@ -5,8 +5,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "core/model/utc_time.hpp"
 #include "server/competition/competition_opening.hpp"
 #include "server/store/store_writer.hpp"
 
@@ -24,7 +27,12 @@ class node_presence {
       : node_(std::move(node)),
         writer_(writer),
         last_beat_(std::chrono::steady_clock::now()),
-        living_(std::make_shared<std::atomic<std::size_t>>(living)) {}
+        living_(std::make_shared<std::atomic<std::size_t>>(living)) {
+    // open_competition beat and gave dead servers' runs back just now.
+    const std::int64_t now = unix_ms(std::chrono::system_clock::now());
+    reach_->last_ms = now;
+    reach_->since_ms = now - std::chrono::milliseconds(node_dead_after).count();
+  }
 
   const server_node& node() const { return node_; }
   // True while another living server shares the store (as of the last beat).
@@ -34,9 +42,15 @@ class node_presence {
   // As often as the caller likes: beats (and gives dead servers' runs
   // back, with their whole attempts unless not whole_attempts) once a second.
   void keep_alive(bool whole_attempts);
+  // A competitor said hello here: the store's seat is this server's; done
+  // (durable) on the store thread.
+  void take_seat(std::int64_t competitor, std::function<void(bool)> done);
+  // The competitors whose latest hello, as the store says, was on another
+  // server (or an earlier start of this one).
+  std::vector<std::int64_t> seats_elsewhere(results_store& reader) const;
   // Claims the next block of run numbers on the store thread: done(first)
-  // there, or not at all when the store could not be written.
-  void claim_run_numbers(std::function<void(std::uint64_t first)> done);
+  // there, or done(nullopt) when the store could not be written.
+  void claim_run_numbers(std::function<void(std::optional<std::uint64_t> first)> done);
 
  private:
   server_node node_;
@@ -44,6 +58,13 @@ class node_presence {
   std::chrono::steady_clock::time_point last_beat_;  // open_competition beat
   // Set by the store thread's jobs, which may outlive this.
   std::shared_ptr<std::atomic<std::size_t>> living_;
+  // The store thread's own: when a beat last ran, and since when they have
+  // run without a gap (Unix ms).
+  struct reach {
+    std::int64_t last_ms = 0;
+    std::int64_t since_ms = 0;
+  };
+  std::shared_ptr<reach> reach_ = std::make_shared<reach>();
 };
 
 }  // namespace ariadne

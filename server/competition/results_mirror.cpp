@@ -1,15 +1,19 @@
 #include "server/competition/results_mirror.hpp"
 
+#include "core/model/run_status.hpp"
+#include "core/model/utc_time.hpp"
+
 #include <algorithm>
 
 namespace ariadne {
 
 results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
-                                  const competition_rules& rules) {
+                                  const competition_rules& rules,
+                                  std::optional<std::string_view> here) {
   results_mirror m;
   for (const ranked_run_record& r : runs) {
     const challenge* c = rules.find(r.challenge);
-    m.book.take_stored(r, c != nullptr ? c->mazes : 1);
+    m.book.take_stored(r, c != nullptr ? c->mazes : 1, !here || r.node == *here);
     m.names[r.competitor] = r.competitor_name;
     m.tally.count(r.status);
     if (r.status == "interrupted") continue;
@@ -27,7 +31,8 @@ results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
 }
 
 void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked_run_record>& runs,
-                               const competition_rules& rules, std::string_view only) {
+                               const competition_rules& rules, std::string_view here,
+                               std::string_view only) {
   for (const challenge& c : rules.challenges) {
     if (!only.empty() && c.id != only) continue;
     const attempt_book::key k{competitor, c.id};
@@ -35,7 +40,7 @@ void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked
     marks.erase(k);
     for (const ranked_run_record& r : runs) {
       if (r.challenge != c.id) continue;
-      book.take_stored(r, c.mazes);
+      book.take_stored(r, c.mazes, r.node == here);
       names[competitor] = r.competitor_name;
       if (r.status != "interrupted") add_run(marks, r);
     }
@@ -56,6 +61,20 @@ std::vector<maze_outcome> results_mirror::mazes_of(const ranked_run_record& run,
     mazes.push_back(outcome_of(result, run.reference));
   }
   return mazes;
+}
+
+ranked_run_record ended_run(ranked_run_record record, const run_result& result,
+                            std::chrono::system_clock::time_point now) {
+  record.status = std::string(to_string(result.status));
+  record.steps = result.steps;
+  record.bumps = result.bumps;
+  record.score = result.score;
+  record.optimal = result.optimal;
+  record.ratio = efficiency_of(result.status, result.score, result.optimal);
+  record.found = result.found;
+  record.treasures = result.treasures;
+  record.ended_at_ms = unix_ms(now);
+  return record;
 }
 
 std::vector<ranked_run_record> results_mirror::earlier_of(std::optional<std::uint64_t> run) const {

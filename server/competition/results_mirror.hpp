@@ -1,10 +1,12 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/competition/attempt_book.hpp"
@@ -14,6 +16,10 @@
 #include "server/store/results_store.hpp"
 
 namespace ariadne {
+
+// The record of a ranked run's end, from its run's result.
+ranked_run_record ended_run(ranked_run_record record, const run_result& result,
+                            std::chrono::system_clock::time_point now);
 
 // What a competition's store holds, mirrored in memory so that no I/O thread
 // waits on the database: the attempts, the marks, the competitors seen, the
@@ -28,14 +34,18 @@ struct results_mirror {
   std::vector<ranked_run_record> earlier;  // ended, the latest last
   static constexpr std::size_t earlier_kept = 100;
 
-  // The mirror of the store's runs (at the start, and after a reset).
+  // The mirror of the store's runs (at the start, and after a reset). With
+  // `here`, only that node's runs in play are among the book's in_play()
+  // (the secrecy they keep is this server's to keep; other servers' are
+  // read from the store); without, every one is.
   static results_mirror of(const std::vector<ranked_run_record>& runs,
-                           const competition_rules& rules);
+                           const competition_rules& rules,
+                           std::optional<std::string_view> here = std::nullopt);
   // One competitor's runs as the store has them now (another server on the
   // store dealt some): its attempts and marks read back from them, on every
   // challenge or `only` one.
   void take_back(std::int64_t competitor, const std::vector<ranked_run_record>& runs,
-                 const competition_rules& rules, std::string_view only = {});
+                 const competition_rules& rules, std::string_view here, std::string_view only = {});
   // The mazes of a ranked run's attempt that ended, with this run's own
   // (ended with `result`, its end not yet recorded) among them.
   std::vector<maze_outcome> mazes_of(const ranked_run_record& run, const run_result& result) const;

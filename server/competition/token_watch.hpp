@@ -26,22 +26,34 @@ class token_watch {
   // A connection said hello with the competitor's token.
   void used(const competitor_record& who) {
     std::lock_guard lock(mutex_);
-    used_[who.id] = who.token_hash;
+    used_[who.id] = {who.token_hash, ++hellos_};
   }
-  // The competitors as the store has them now.
-  void check(const std::vector<competitor_record>& competitors) {
+  // Taken before the competitor list is read: the hellos check() may judge.
+  std::uint64_t hellos() const {
+    std::lock_guard lock(mutex_);
+    return hellos_;
+  }
+  // The competitors as the store had them after hello number `read_after`
+  // (a hello since may carry a token newer than the list).
+  void check(const std::vector<competitor_record>& competitors, std::uint64_t read_after) {
     std::lock_guard lock(mutex_);
     for (const competitor_record& c : competitors) {
       const auto it = used_.find(c.id);
-      if (it == used_.end() || (!c.revoked && it->second == c.token_hash)) continue;
+      if (it == used_.end() || it->second.hello > read_after) continue;
+      if (!c.revoked && it->second.hash == c.token_hash) continue;
       if (withdrawn_) withdrawn_(c.id);
       used_.erase(it);
     }
   }
 
  private:
-  std::mutex mutex_;
-  std::map<std::int64_t, std::string> used_;  // competitor -> token hash, since hello
+  struct hello_seen {
+    std::string hash;
+    std::uint64_t hello = 0;  // its number, in order
+  };
+  mutable std::mutex mutex_;
+  std::map<std::int64_t, hello_seen> used_;  // competitor -> its latest hello's token
+  std::uint64_t hellos_ = 0;
   std::function<void(std::int64_t)> withdrawn_;
 };
 

@@ -48,6 +48,11 @@ CREATE TABLE IF NOT EXISTS nodes(
   name TEXT PRIMARY KEY,
   boot TEXT NOT NULL,
   seen_ms BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats(
+  competitor BIGINT PRIMARY KEY,
+  node TEXT NOT NULL,
+  boot TEXT NOT NULL,
+  since_ms BIGINT NOT NULL);
 )sql";
 
 // From each older version to the next: step i brings version 4 + i to 5 + i

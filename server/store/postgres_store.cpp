@@ -1,3 +1,5 @@
+// longer than 400 lines: it implements the whole results_store interface, each
+// statement beside the code that runs it; the schema is in postgres_schema.hpp.
 #include "server/store/postgres_store.hpp"
 
 #include <string_view>
@@ -113,6 +115,19 @@ void postgres_store::prepare_statements() {
                              " FROM runs r JOIN competitors c ON c.id = r.competitor "
                              "WHERE r.competitor = $1 "
                              "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+  db_.prepare("interrupt_attempt",
+              "UPDATE runs SET status = 'interrupted', "
+              "ended_at_ms = CASE WHEN status = 'in_play' THEN $1 ELSE ended_at_ms END "
+              "WHERE competitor = $2 AND challenge = $3 AND attempt = $4 "
+              "AND status <> 'interrupted'");
+  db_.prepare("take_seat",
+              "INSERT INTO seats(competitor, node, boot, since_ms) VALUES($1, $2, $3, $4) "
+              "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
+              "since_ms = excluded.since_ms");
+  db_.prepare("seats", "SELECT competitor, node, boot FROM seats ORDER BY competitor");
+  // Two keys: this program's class of locks, and the competitor.
+  db_.prepare("lock_competitor",
+              "SELECT pg_advisory_xact_lock(7412, ($1::BIGINT % 2147483647)::INT)");
   db_.prepare("living_nodes", "SELECT name FROM nodes WHERE seen_ms >= $1 ORDER BY name");
   db_.prepare("run_by_number",
               std::string(pg_run_columns) +
@@ -292,6 +307,10 @@ std::vector<ranked_run_record> postgres_store::runs() {
   return list;
 }
 
+void postgres_store::lock_competitor(std::int64_t competitor) {
+  run("lock_competitor", {pg_text(competitor)});
+}
+
 std::vector<ranked_run_record> postgres_store::runs_of(std::int64_t competitor) {
   const auto rows = run("runs_of", {pg_text(competitor)});
   std::vector<ranked_run_record> list;
@@ -341,6 +360,25 @@ std::vector<std::string> postgres_store::living_nodes(std::int64_t since_ms) {
   for (int i = 0; i < rows.rows(); ++i)
     names.push_back(rows.text(i, 0));
   return names;
+}
+
+std::size_t postgres_store::interrupt_attempt(std::int64_t competitor, std::string_view challenge,
+                                              std::uint32_t attempt, std::int64_t now_ms) {
+  return run("interrupt_attempt",
+             {pg_text(now_ms), pg_text(competitor), std::string(challenge), pg_unsigned(attempt)})
+      .changed();
+}
+
+void postgres_store::take_seat(const seat_record& seat, std::int64_t now_ms) {
+  run("take_seat", {pg_text(seat.competitor), seat.node, seat.boot, pg_text(now_ms)});
+}
+
+std::vector<seat_record> postgres_store::seats() {
+  const auto rows = run("seats");
+  std::vector<seat_record> list;
+  for (int i = 0; i < rows.rows(); ++i)
+    list.push_back({rows.integer(i, 0), rows.text(i, 1), rows.text(i, 2)});
+  return list;
 }
 
 std::uint64_t postgres_store::claim_run_numbers(std::uint64_t count) {

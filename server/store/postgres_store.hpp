@@ -40,6 +40,7 @@ class postgres_store : public results_store {
   void finish_run(const ranked_run_record& run) override;
   std::vector<ranked_run_record> runs() override;
   std::vector<ranked_run_record> runs_of(std::int64_t competitor) override;
+  void lock_competitor(std::int64_t competitor) override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
   std::uint64_t last_run_number() override;
   std::size_t delete_runs() override;
@@ -48,6 +49,10 @@ class postgres_store : public results_store {
   void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) override;
   std::optional<node_beat> last_beat(std::string_view node) override;
   std::vector<std::string> living_nodes(std::int64_t since_ms) override;
+  std::size_t interrupt_attempt(std::int64_t competitor, std::string_view challenge,
+                                std::uint32_t attempt, std::int64_t now_ms) override;
+  void take_seat(const seat_record& seat, std::int64_t now_ms) override;
+  std::vector<seat_record> seats() override;
   std::uint64_t claim_run_numbers(std::uint64_t count) override;
   // The rows' consistency (PostgreSQL checks its own pages): run numbers
   // used once, every run of a known challenge.

@@ -84,6 +84,13 @@ struct node_beat {
   std::int64_t seen_ms = 0;
 };
 
+// Where a competitor last said hello: the server (node) and its start (boot).
+struct seat_record {
+  std::int64_t competitor = 0;
+  std::string node;
+  std::string boot;
+};
+
 // Where a competition's results live. SQLite (sqlite_store) is the embedded
 // default; postgres_store is shared by several server instances. Calls block and throw store_error:
 // the server makes them on its store thread only (store_writer), never on an I/O thread.
@@ -126,6 +133,10 @@ class results_store {
   virtual std::vector<ranked_run_record> runs() = 0;
   // One competitor's, in the same order.
   virtual std::vector<ranked_run_record> runs_of(std::int64_t competitor) = 0;
+  // Until the transaction ends, no other server's transaction that asks the
+  // same gets past this for the same competitor (a claim reads its runs,
+  // then writes one).
+  virtual void lock_competitor(std::int64_t competitor) = 0;
   // One run with its moves, by the server's run number.
   virtual std::optional<ranked_run_record> run_by_number(std::uint64_t run) = 0;
   // The highest run number recorded (0 for none): a restarted server numbers on.
@@ -143,6 +154,13 @@ class results_store {
   virtual std::size_t interrupt_in_play(std::int64_t now_ms, bool whole_attempts,
                                         std::string_view own, std::int64_t dead_before_ms) = 0;
 
+  // Gives back one attempt (a competitor's connection moved to another
+  // server): its runs, ended or in play, are interrupted. Returns how many.
+  virtual std::size_t interrupt_attempt(std::int64_t competitor, std::string_view challenge,
+                                        std::uint32_t attempt, std::int64_t now_ms) = 0;
+  // The latest hello of a competitor, on any server; and every competitor's.
+  virtual void take_seat(const seat_record& seat, std::int64_t now_ms) = 0;
+  virtual std::vector<seat_record> seats() = 0;
   // A server's heartbeat, and the last one a node gave.
   virtual void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) = 0;
   virtual std::optional<node_beat> last_beat(std::string_view node) = 0;

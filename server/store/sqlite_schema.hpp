@@ -46,6 +46,11 @@ CREATE TABLE IF NOT EXISTS nodes(
   name TEXT PRIMARY KEY,
   boot TEXT NOT NULL,
   seen_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seats(
+  competitor INTEGER PRIMARY KEY,
+  node TEXT NOT NULL,
+  boot TEXT NOT NULL,
+  since_ms INTEGER NOT NULL);
 )sql";
 
 // The columns of runs added since the first schema, by the column that tells

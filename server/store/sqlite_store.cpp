@@ -1,3 +1,5 @@
+// longer than 400 lines: it implements the whole results_store interface, each
+// statement beside the code that runs it; the schema is in sqlite_schema.hpp.
 #include "server/store/sqlite_store.hpp"
 
 #include <sqlite3.h>
@@ -38,20 +40,15 @@ void sqlite_store::set_up(access mode) {
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
-    exec(sqlite_schema);
-    // A database made before replays were kept, before reference marks or
-    // before bots named themselves: add their columns.
-    const std::set<std::string> had = runs_columns();
-    for (const auto& [column, sql] : sqlite_added_columns) {
-      if (had.count(column) == 0) exec(sql);
+    // Servers starting together on one file take the steps one at a time.
+    exec("BEGIN IMMEDIATE");
+    try {
+      migrate();
+      exec("COMMIT");
+    } catch (const store_error&) {
+      exec("ROLLBACK");
+      throw;
     }
-    exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
-    // The runs in play, few whatever the runs' number: a restart after a
-    // crash finds them at once.
-    exec(
-        "CREATE INDEX IF NOT EXISTS runs_in_play ON runs(competitor, challenge, attempt) "
-        "WHERE status = 'in_play'");
-    set_meta("schema_version", std::to_string(store_schema_version));
   } else {
     // Read-only (ariadne-admin): an older database is read as it is.
     const std::set<std::string> had = runs_columns();
@@ -59,6 +56,23 @@ void sqlite_store::set_up(access mode) {
     has_bot_ = had.count("bot") == 1;
     has_node_ = had.count("node") == 1;
   }
+}
+
+void sqlite_store::migrate() {
+  exec(sqlite_schema);
+  // A database made before replays were kept, before reference marks or
+  // before bots named themselves: add their columns.
+  const std::set<std::string> had = runs_columns();
+  for (const auto& [column, sql] : sqlite_added_columns) {
+    if (had.count(column) == 0) exec(sql);
+  }
+  exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
+  // The runs in play, few whatever the runs' number: a restart after a
+  // crash finds them at once.
+  exec(
+      "CREATE INDEX IF NOT EXISTS runs_in_play ON runs(competitor, challenge, attempt) "
+      "WHERE status = 'in_play'");
+  set_meta("schema_version", std::to_string(store_schema_version));
 }
 
 std::set<std::string> sqlite_store::runs_columns() {
@@ -269,6 +283,10 @@ std::vector<ranked_run_record> sqlite_store::runs() {
   return select_runs("", std::nullopt);
 }
 
+void sqlite_store::lock_competitor(std::int64_t) {
+  // A writer's transaction holds the database's one write lock already.
+}
+
 std::vector<ranked_run_record> sqlite_store::runs_of(std::int64_t competitor) {
   return select_runs("WHERE r.competitor = ?", competitor);
 }
@@ -364,6 +382,32 @@ std::vector<std::string> sqlite_store::living_nodes(std::int64_t since_ms) {
   while (s.step())
     names.push_back(s.text(0));
   return names;
+}
+
+std::size_t sqlite_store::interrupt_attempt(std::int64_t competitor, std::string_view challenge,
+                                            std::uint32_t attempt, std::int64_t now_ms) {
+  statement s(db_, path_,
+              "UPDATE runs SET status = 'interrupted', "
+              "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
+              "WHERE competitor = ? AND challenge = ? AND attempt = ? AND status <> 'interrupted'");
+  s.bind(1, now_ms).bind(2, competitor).bind(3, challenge).bind(4, std::int64_t{attempt}).run();
+  return static_cast<std::size_t>(sqlite3_changes(db_));
+}
+
+void sqlite_store::take_seat(const seat_record& seat, std::int64_t now_ms) {
+  statement s(db_, path_,
+              "INSERT INTO seats(competitor, node, boot, since_ms) VALUES(?, ?, ?, ?) "
+              "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
+              "since_ms = excluded.since_ms");
+  s.bind(1, seat.competitor).bind(2, seat.node).bind(3, seat.boot).bind(4, now_ms).run();
+}
+
+std::vector<seat_record> sqlite_store::seats() {
+  statement s(db_, path_, "SELECT competitor, node, boot FROM seats ORDER BY competitor");
+  std::vector<seat_record> list;
+  while (s.step())
+    list.push_back({s.integer(0), s.text(1), s.text(2)});
+  return list;
 }
 
 std::uint64_t sqlite_store::claim_run_numbers(std::uint64_t count) {

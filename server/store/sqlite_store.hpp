@@ -50,6 +50,7 @@ class sqlite_store : public results_store {
   void finish_run(const ranked_run_record& run) override;
   std::vector<ranked_run_record> runs() override;
   std::vector<ranked_run_record> runs_of(std::int64_t competitor) override;
+  void lock_competitor(std::int64_t competitor) override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
   std::uint64_t last_run_number() override;
   std::size_t delete_runs() override;
@@ -58,6 +59,10 @@ class sqlite_store : public results_store {
   void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) override;
   std::optional<node_beat> last_beat(std::string_view node) override;
   std::vector<std::string> living_nodes(std::int64_t since_ms) override;
+  std::size_t interrupt_attempt(std::int64_t competitor, std::string_view challenge,
+                                std::uint32_t attempt, std::int64_t now_ms) override;
+  void take_seat(const seat_record& seat, std::int64_t now_ms) override;
+  std::vector<seat_record> seats() override;
   std::uint64_t claim_run_numbers(std::uint64_t count) override;
 
   // PRAGMA integrity_check: "ok" when the file is sound.
@@ -74,6 +79,8 @@ class sqlite_store : public results_store {
   // The pragmas, the schema and its migrations (read_write), or what an
   // older database lacks (read_only).
   void set_up(access mode);
+  // The schema's steps up to store_schema_version, in the caller's transaction.
+  void migrate();
   // The names of the runs table's columns.
   std::set<std::string> runs_columns();
   // Refuses a database whose schema is newer than store_schema_version.

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <future>
 #include <thread>
+#include <vector>
 
 #include "core/play/run_setup.hpp"
 #include "server/app/server_context.hpp"
@@ -60,7 +62,10 @@ TEST_F(competitor_seats_test, a_second_connection_takes_the_run_over) {
   int asked_to_let_go = 0;
   std::optional<parked_run> first_got;
   seats.claim(
-      1, 100, [&](bool withdrawn) { asked_to_let_go += withdrawn ? 10 : 1; },
+      1, 100,
+      [&](competitor_seats::let_go_reason why) {
+        asked_to_let_go += why == competitor_seats::let_go_reason::withdrawn ? 10 : 1;
+      },
       [&](std::optional<parked_run> run) { first_got = std::move(run); });
   EXPECT_FALSE(first_got);  // nothing was parked
   EXPECT_FALSE(seats.superseded(1, 100));
@@ -68,7 +73,7 @@ TEST_F(competitor_seats_test, a_second_connection_takes_the_run_over) {
   std::optional<parked_run> second_got;
   bool second_called = false;
   seats.claim(
-      1, 200, [](bool) {},
+      1, 200, [](competitor_seats::let_go_reason) {},
       [&](std::optional<parked_run> run) {
         second_called = true;
         second_got = std::move(run);
@@ -88,12 +93,13 @@ TEST_F(competitor_seats_test, a_second_connection_takes_the_run_over) {
 TEST_F(competitor_seats_test, a_dropped_run_waits_for_its_competitor) {
   competitor_seats& seats = context_->seats();
   seats.claim(
-      1, 100, [](bool) {}, [](std::optional<parked_run>) {});
+      1, 100, [](competitor_seats::let_go_reason) {}, [](std::optional<parked_run>) {});
   seats.leave(1, 100, ranked_run());
   EXPECT_EQ(seats.parked(), 1U);
   std::optional<parked_run> got;
   seats.claim(
-      1, 300, [](bool) {}, [&](std::optional<parked_run> run) { got = std::move(run); });
+      1, 300, [](competitor_seats::let_go_reason) {},
+      [&](std::optional<parked_run> run) { got = std::move(run); });
   ASSERT_TRUE(got);
   EXPECT_TRUE(got->seat.in_run());
   EXPECT_EQ(seats.parked(), 0U);
@@ -103,7 +109,7 @@ TEST_F(competitor_seats_test, a_run_nobody_takes_over_ends_as_abandoned_and_is_r
   make(1);
   competitor_seats& seats = context_->seats();
   seats.claim(
-      1, 100, [](bool) {}, [](std::optional<parked_run>) {});
+      1, 100, [](competitor_seats::let_go_reason) {}, [](std::optional<parked_run>) {});
   seats.leave(1, 100, ranked_run());
   EXPECT_EQ(seats.parked(), 1U);
   EXPECT_EQ(context_->budgets().runs_in_play(), 1U);
@@ -123,9 +129,37 @@ TEST_F(competitor_seats_test, a_withdrawn_token_asks_the_holder_to_let_go) {
   competitor_seats& seats = context_->seats();
   bool withdrawn = false;
   seats.claim(
-      1, 100, [&](bool w) { withdrawn = w; }, [](std::optional<parked_run>) {});
+      1, 100,
+      [&](competitor_seats::let_go_reason why) {
+        withdrawn = why == competitor_seats::let_go_reason::withdrawn;
+      },
+      [](std::optional<parked_run>) {});
   seats.evict(1);
   EXPECT_TRUE(withdrawn);
+}
+
+TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_lets_go_and_is_given_back) {
+  using reason = competitor_seats::let_go_reason;
+  competitor_seats& seats = context_->seats();
+  std::vector<reason> asked;
+  seats.claim(
+      1, 100, [&](reason why) { asked.push_back(why); }, [](std::optional<parked_run>) {});
+  seats.moved_elsewhere(1);
+  EXPECT_TRUE(asked.empty());  // its own seat is not the store's yet: the other is older
+  seats.seat_recorded(1, 100);
+  seats.moved_elsewhere(1);
+  EXPECT_EQ(asked, std::vector<reason>{reason::moved});
+  // A run parked here (its connection gone) is given back, not abandoned.
+  seats.leave(1, 100, ranked_run());
+  EXPECT_EQ(seats.parked(), 1U);
+  EXPECT_EQ(context_->competition()->challenges_for(1)[0].attempts_left, 2U);
+  seats.moved_elsewhere(1);
+  EXPECT_EQ(seats.parked(), 0U);
+  std::promise<void> written;
+  context_->competition()->after_writes([&written](bool) { written.set_value(); });
+  written.get_future().wait();
+  EXPECT_EQ(context_->competition()->challenges_for(1)[0].attempts_left, 3U);
+  EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 0U);
 }
 
 }  // namespace

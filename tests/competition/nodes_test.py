@@ -10,6 +10,9 @@ Two servers, --node a and --node b:
   shown its attempts on the other;
 - a token revoked with ariadne-admin ends its connection on the other server
   within 2 s;
+- a competitor's hello on one server closes its connection on the other
+  (1008 replaced) within 2 s, and the run it had in play there is given
+  back: the same attempt is played again;
 - a server that starts again beside the other gives back only its own runs
   in play: the other's run goes on and its result is recorded;
 - a server killed with SIGKILL: the living one gives its runs back once its
@@ -34,6 +37,7 @@ from checks import Checks  # noqa: E402
 from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
+import websockets  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
@@ -54,14 +58,39 @@ def runs_of(db):
 
 
 async def start_once(port, token):
-    """One connection's start of the challenge: its reply, or the refusal's code."""
+    """One connection's start of the challenge: (client, its reply, port), or
+    (None, the refusal, port); or (None, None, port) when the competitor's
+    hello on the other server replaced this connection before its start
+    was answered."""
     client = await Client.connect(port, token)
     try:
         reply = await client.start("once")
-        return client, reply
+        return client, reply, port
     except Refused as error:
         await client.ws.close()
-        return None, str(error)
+        return None, str(error), port
+    except websockets.exceptions.ConnectionClosed:
+        check(client.ws.close_code == 1008, f"replaced: {client.ws.close_code}")
+        return None, None, port
+
+
+async def play_anew(port, token):
+    client = await Client.connect(port, token)
+    await client.start("once")
+    result = await client.play_dfs()
+    check(result is not None and result["status"] == "found", f"played again: {result}")
+    await client.ws.close()
+
+
+async def play_out(client):
+    """Plays the run to its end, unless the competitor's hello on the other
+    server replaced this connection first (1008: its run is given back)."""
+    try:
+        await client.play_dfs()
+        await client.ws.close()
+    except (Refused, websockets.exceptions.ConnectionClosed):
+        await client.ws.wait_closed()
+        check(client.ws.close_code == 1008, f"replaced: {client.ws.close_code}")
 
 
 async def race(ports, tokens):
@@ -134,7 +163,7 @@ async def scenario():
             {"id": "long", "maze": {"generator": "prim", "width": 8, "height": 8},
              "attempts": 5}]}, f)
     names = [f"c{i}" for i in range(COMPETITORS)]
-    tokens = {n: admin(db, "add-competitor", n).strip() for n in names + ["keeper", "victim"]}
+    tokens = {n: admin(db, "add-competitor", n).strip() for n in names + ["keeper", "victim", "mover"]}
     base = ["--competition", path, "--db", db, "--resume-seconds", "60"]
     a, port_a = start_server(SERVER, *base, "--node", "a")
     b, port_b = start_server(SERVER, *base, "--node", "b")
@@ -142,20 +171,36 @@ async def scenario():
         check(wait_for_nodes([port_a, port_b], 2), "each server sees the other beat")
         # The race for the only attempt, across both servers.
         outcomes = await race([port_a, port_b], [tokens[n] for n in names])
-        played = [reply for client, reply in outcomes if client is not None]
-        refused = [reply for client, reply in outcomes if client is None]
-        check(len(played) == COMPETITORS, f"one start each plays: {len(played)} of {COMPETITORS}")
+        # Each competitor's two starts: one plays, the other is refused; but
+        # the later hello replaces the earlier connection (as on one
+        # server), so a start may also find its connection gone, or its run
+        # given back (claimed where the competitor no longer is) while the
+        # other start plays the attempt again.
+        played = [reply for client, reply, _ in outcomes if client is not None]
+        refused = [reply for client, reply, _ in outcomes if client is None and reply]
         check(all("no_attempts_left" in r for r in refused),
               f"the others are refused no_attempts_left: {refused[:3]}")
         numbers = [reply["run"] for reply in played]
         check(len(set(numbers)) == len(numbers), f"run numbers unique: {numbers}")
-        for client, _ in outcomes:
+        for client, _, _ in outcomes:
             if client is not None:
-                await client.play_dfs()
-                await client.ws.close()
+                await play_out(client)
+        # A competitor whose every start was replaced or given back has its
+        # attempt still: it plays it where its latest hello was.
+        replayed = 0
+        for i, name in enumerate(names):
+            held = [r for r in runs_of(db)
+                    if r["challenge"] == "once" and r["competitor"] == name
+                    and r["status"] != "interrupted"]
+            check(len(held) <= 1, f"{name}: never two runs of its one attempt: {held}")
+            if not held:
+                replayed += 1
+                await play_anew(outcomes[2 * i + 1][2], tokens[name])
         once = [r for r in runs_of(db) if r["challenge"] == "once"]
-        check(len(once) == COMPETITORS and all(r["status"] == "found" for r in once),
-              f"one run each, all recorded: {[(r['competitor'], r['status']) for r in once]}")
+        found = [r["competitor"] for r in once if r["status"] == "found"]
+        check(sorted(found) == sorted(names),
+              f"one found run each ({replayed} played again): "
+              f"{[(r['competitor'], r['status']) for r in once]}")
         took, seen = same_within([port_a, port_b], 1.0, COMPETITORS)
         if took is None:
             for x, y in zip(seen[0], seen[1]):
@@ -182,6 +227,30 @@ async def scenario():
             check(client.ws.closed and time.monotonic() - revoked <= 2.0,
                   f"the revoked token's connection closed after {time.monotonic() - revoked:.1f} s")
         tokens["victim"] = admin(db, "rotate-token", "victim").strip()
+
+        # A hello on b while the competitor plays on a: a's connection closes
+        # (1008 replaced) within 2 s, its run given back whole, and the
+        # competitor plays that attempt again on b.
+        mover_a = await Client.connect(port_a, tokens["mover"])
+        first = await mover_a.start("long")
+        moved = time.monotonic()
+        mover_b = await Client.connect(port_b, tokens["mover"])
+        try:
+            await asyncio.wait_for(mover_a.ws.wait_closed(), 5)
+        except asyncio.TimeoutError:
+            pass
+        took = time.monotonic() - moved
+        check(mover_a.ws.closed and mover_a.ws.close_code == 1008 and took <= 2.0,
+              f"a's connection replaced from b: {mover_a.ws.close_code} after {took:.1f} s")
+        again = await mover_b.start("long")
+        check(again["set"]["attempt"] == first["set"]["attempt"],
+              f"the attempt given back is played again: {first['set']} then {again['set']}")
+        by_run = {r["run"]: r for r in runs_of(db)}
+        check(by_run[first["run"]]["status"] == "interrupted",
+              f"a's run given back: {by_run[first['run']]}")
+        result = await mover_b.play_dfs()
+        check(result is not None and result["status"] == "found", f"played on b: {result}")
+        await mover_b.ws.close()
 
         # A restart of a beside b: b's run goes on, a's is given back.
         keeper, keeper_run = await hold(port_b, tokens["keeper"], "long")

@@ -175,6 +175,17 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   const auto closed = store->runs();
   EXPECT_EQ(closed[5].status, "found");
   EXPECT_EQ(closed[6].status, "interrupted");
+  // One attempt given back whole (its competitor moved to another server).
+  r.attempt = 4;
+  put(8, "found", 100);
+  put(9, "in_play", 110);
+  EXPECT_EQ(store->interrupt_attempt(r.competitor, "s", 4, 120), 2U);
+  const auto moved = store->runs();
+  EXPECT_EQ(moved[7].status, "interrupted");
+  EXPECT_EQ(moved[7].ended_at_ms, 100);
+  EXPECT_EQ(moved[8].status, "interrupted");
+  EXPECT_EQ(moved[8].ended_at_ms, 120);
+  EXPECT_EQ(moved[5].status, "found");  // another attempt's, kept
 }
 
 TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a_living_ones) {
@@ -219,6 +230,13 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   EXPECT_TRUE(store->runs_of(r.competitor + 1).empty());
   for (const auto& run : runs)
     EXPECT_EQ(run.status, "interrupted") << run.deal;
+  // Seats: the latest hello wins.
+  store->take_seat({r.competitor, "one", "b1"}, 100);
+  store->take_seat({r.competitor, "two", "b3"}, 200);
+  const auto seats = store->seats();
+  ASSERT_EQ(seats.size(), 1U);
+  EXPECT_EQ(seats[0].node, "two");
+  EXPECT_EQ(seats[0].boot, "b3");
   // A run given back cannot be finished any more: its result is refused.
   r.deal = 2;
   r.status = "found";

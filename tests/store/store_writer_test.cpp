@@ -53,7 +53,14 @@ class recording_store : public results_store {
   void beat(std::string_view, std::string_view, std::int64_t) override {}
   std::optional<node_beat> last_beat(std::string_view) override { return std::nullopt; }
   std::vector<std::string> living_nodes(std::int64_t) override { return {}; }
+  std::size_t interrupt_attempt(std::int64_t, std::string_view, std::uint32_t,
+                                std::int64_t) override {
+    return 0;
+  }
+  void take_seat(const seat_record&, std::int64_t) override {}
+  std::vector<seat_record> seats() override { return {}; }
   std::vector<ranked_run_record> runs_of(std::int64_t) override { return {}; }
+  void lock_competitor(std::int64_t) override {}
   std::uint64_t claim_run_numbers(std::uint64_t) override { return 1; }
 };
 

@@ -1,0 +1,80 @@
+#include "server/competition/attempt_claims.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <variant>
+
+#include "core/model/utc_time.hpp"
+
+namespace ariadne {
+
+void attempt_claims::claim_start(const ranked_run_record& record, std::function<void(claim)> done) {
+  auto outcome = std::make_shared<claim>(claim::failed);
+  writer_.submit(
+      [this, record, outcome](results_store& store) {
+        // No maze is claimed once the competition has closed: the reveal of
+        // every seed dealt waits only for the claims made before.
+        if (closed_(std::chrono::system_clock::now())) {
+          *outcome = claim::closed;
+          return;
+        }
+        // With other servers on the store, the competitor's attempts as the
+        // store has them, this server's book aside (no other server's claim
+        // for it gets in between); alone, the book is the store's.
+        bool fits = true;
+        if (shared_()) {
+          store.lock_competitor(record.competitor);
+          fits = dealt_as_stored(record, store.runs_of(record.competitor));
+        }
+        *outcome = fits && store.insert_run(record) ? claim::claimed : claim::taken;
+        if (*outcome == claim::taken) read_back(store, record.competitor, record.challenge);
+      },
+      [outcome, done = std::move(done)](bool durable) {
+        done(durable ? *outcome : claim::failed);
+      });
+}
+
+bool attempt_claims::dealt_as_stored(const ranked_run_record& record,
+                                     const std::vector<ranked_run_record>& stored) const {
+  const challenge* c = rules_.find(record.challenge);
+  if (c == nullptr) return false;
+  attempt_book book;
+  for (const ranked_run_record& r : stored) {
+    if (r.challenge == c->id) book.take_stored(r, c->mazes);
+  }
+  const auto next = book.deal({record.competitor, c->id}, c->attempts, c->mazes);
+  const auto* d = std::get_if<attempt_book::dealt>(&next);
+  if (d == nullptr || d->attempt != record.attempt) return false;
+  // A new attempt may skip deals this server gave back unplayed (never shown).
+  const std::uint32_t mazes = std::max<std::uint32_t>(c->mazes, 1);
+  return d->new_attempt ? record.deal >= d->deal && (record.deal - 1) % mazes == 0
+                        : record.deal == d->deal;
+}
+
+void attempt_claims::read_back(results_store& store, std::int64_t competitor,
+                               std::string_view only) {
+  const auto theirs = store.runs_of(competitor);
+  std::lock_guard lock(mutex_);
+  mirror_.take_back(competitor, theirs, rules_, node_, only);
+}
+
+void attempt_claims::read_back_now(std::int64_t competitor, std::string challenge,
+                                   std::function<void()> done) {
+  writer_.read([this, competitor,
+                challenge](results_store& store) { read_back(store, competitor, challenge); },
+               [done = std::move(done)](bool) { done(); });
+}
+
+void attempt_claims::give_back_attempt(const ranked_run_record& record,
+                                       std::function<void(bool)> done) {
+  const auto now = unix_ms(std::chrono::system_clock::now());
+  writer_.submit(
+      [this, record, now](results_store& store) {
+        store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
+        read_back(store, record.competitor, record.challenge);
+      },
+      std::move(done));
+}
+
+}  // namespace ariadne
