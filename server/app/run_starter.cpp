@@ -165,16 +165,16 @@ bool run_starter::finish(prepared_maze prepared, run_slot slot, std::shared_ptr<
   context.competition()->claim_start(
       *ranked, [this, sink, record = *ranked](competition_hub::claim outcome) {
         sink->resume([this, outcome, record](std::string& answer) {
-          return on_claimed(static_cast<int>(outcome), record, answer);
+          return on_claimed(outcome, record, answer);
         });
       });
   return false;
 }
 
-bool run_starter::on_claimed(int outcome, const ranked_run_record& record, std::string& reply) {
-  using claim = competition_hub::claim;
+bool run_starter::on_claimed(attempt_claims::claim result, const ranked_run_record& record,
+                             std::string& reply) {
+  using claim = attempt_claims::claim;
   competition_hub& hub = *core_.context.competition();
-  const auto result = static_cast<claim>(outcome);
   if (!claiming_) {
     // The connection went meanwhile (cancel gave the attempt back here):
     // the store gives it back too.

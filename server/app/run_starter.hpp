@@ -11,6 +11,7 @@
 #include "core/model/request_error.hpp"
 #include "core/model/run_request.hpp"
 #include "server/app/run_slot.hpp"
+#include "server/competition/attempt_claims.hpp"
 #include "server/live/run_feed.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/store/results_store.hpp"
@@ -83,7 +84,8 @@ class run_starter {
     ranked_run_record record;
     std::string id;
   };
-  bool on_claimed(int outcome, const ranked_run_record& record, std::string& reply);
+  bool on_claimed(attempt_claims::claim result, const ranked_run_record& record,
+                  std::string& reply);
 
   // The attempt being set up, handed on (and cleared).
   std::optional<ranked_run_record> take_pending_ranked();

@@ -32,8 +32,6 @@ class token_bucket {
     tokens_ = available(now) - cost;
     last_ = std::max(last_, now);
   }
-  // Gives back what a take() spent (never past the burst).
-  void refund(double cost = 1.0) { tokens_ = std::min(burst_, tokens_ + cost); }
   // Tokens there would be at now.
   double available(clock::time_point now) const {
     // A time before the last one (callers' clocks read at different moments) adds nothing.

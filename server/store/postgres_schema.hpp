@@ -62,6 +62,13 @@ inline constexpr const char* pg_migrations[] = {
     "ALTER TABLE runs ADD COLUMN IF NOT EXISTS node TEXT NOT NULL DEFAULT ''",
 };
 
+// Whole attempts given back: their runs are interrupted, those in play
+// ending at $1 (the ended keep their own end times); the attempts follow.
+inline constexpr const char* pg_interrupt_attempts =
+    "UPDATE runs SET status = 'interrupted', "
+    "ended_at_ms = CASE WHEN status = 'in_play' THEN $1 ELSE ended_at_ms END "
+    "WHERE status <> 'interrupted' AND ";
+
 // The runs in play that a restart or a living server gives back: its own
 // ($2, "" for none) and those of the nodes known dead (no beat since $3).
 inline constexpr const char* pg_given_back =

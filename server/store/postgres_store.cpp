@@ -115,11 +115,8 @@ void postgres_store::prepare_statements() {
                              " FROM runs r JOIN competitors c ON c.id = r.competitor "
                              "WHERE r.competitor = $1 "
                              "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
-  db_.prepare("interrupt_attempt",
-              "UPDATE runs SET status = 'interrupted', "
-              "ended_at_ms = CASE WHEN status = 'in_play' THEN $1 ELSE ended_at_ms END "
-              "WHERE competitor = $2 AND challenge = $3 AND attempt = $4 "
-              "AND status <> 'interrupted'");
+  db_.prepare("interrupt_attempt", std::string(pg_interrupt_attempts) +
+                                       "competitor = $2 AND challenge = $3 AND attempt = $4");
   db_.prepare("take_seat",
               "INSERT INTO seats(competitor, node, boot, since_ms) VALUES($1, $2, $3, $4) "
               "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
@@ -139,13 +136,11 @@ void postgres_store::prepare_statements() {
               "COALESCE((SELECT value::BIGINT FROM meta WHERE key = 'runs_numbered'), 0), "
               "COALESCE((SELECT value::BIGINT FROM meta WHERE key = 'runs_claimed'), 0))");
   db_.prepare("delete_runs", "DELETE FROM runs");
-  // A whole attempt goes back: its set's mazes ended before too (they keep
-  // their own end times).
+  // A whole attempt goes back: its set's mazes ended before too.
   db_.prepare("interrupt_attempts",
-              std::string("UPDATE runs SET status = 'interrupted', "
-                          "ended_at_ms = CASE WHEN status = 'in_play' THEN $1 ELSE ended_at_ms END "
-                          "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
-                          "(SELECT competitor, challenge, attempt FROM runs WHERE ") +
+              std::string(pg_interrupt_attempts) +
+                  "(competitor, challenge, attempt) IN (SELECT competitor, challenge, attempt "
+                  "FROM runs WHERE " +
                   pg_given_back + ")");
   db_.prepare("interrupt_in_play",
               std::string("UPDATE runs SET status = 'interrupted', ended_at_ms = $1 WHERE ") +

@@ -346,13 +346,10 @@ std::size_t sqlite_store::interrupt_in_play(std::int64_t now_ms, bool whole_atte
                                             std::string_view own, std::int64_t dead_before_ms) {
   const std::string sql =
       whole_attempts
-          // A whole attempt goes back: its set's mazes ended before too
-          // (they keep their own end times).
-          ? std::string(
-                "UPDATE runs SET status = 'interrupted', "
-                "ended_at_ms = CASE WHEN status = 'in_play' THEN ?1 ELSE ended_at_ms END "
-                "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
-                "(SELECT competitor, challenge, attempt FROM runs WHERE ") +
+          // A whole attempt goes back: its set's mazes ended before too.
+          ? std::string(sqlite_interrupt_attempts) +
+                "(competitor, challenge, attempt) IN (SELECT competitor, challenge, attempt "
+                "FROM runs WHERE " +
                 sqlite_given_back + ")"
           : std::string("UPDATE runs SET status = 'interrupted', ended_at_ms = ?1 WHERE ") +
                 sqlite_given_back;
@@ -386,10 +383,9 @@ std::vector<std::string> sqlite_store::living_nodes(std::int64_t since_ms) {
 
 std::size_t sqlite_store::interrupt_attempt(std::int64_t competitor, std::string_view challenge,
                                             std::uint32_t attempt, std::int64_t now_ms) {
-  statement s(db_, path_,
-              "UPDATE runs SET status = 'interrupted', "
-              "ended_at_ms = CASE WHEN status = 'in_play' THEN ? ELSE ended_at_ms END "
-              "WHERE competitor = ? AND challenge = ? AND attempt = ? AND status <> 'interrupted'");
+  const std::string sql = std::string(sqlite_interrupt_attempts) +
+                          "competitor = ?2 AND challenge = ?3 AND attempt = ?4";
+  statement s(db_, path_, sql.c_str());
   s.bind(1, now_ms).bind(2, competitor).bind(3, challenge).bind(4, std::int64_t{attempt}).run();
   return static_cast<std::size_t>(sqlite3_changes(db_));
 }
