@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/play/commands.hpp"
+#include "core/play/run_setup.hpp"
 #include "protocol/message_writer.hpp"
 #include "server/app/run_starter.hpp"
 #include "server/app/server_context.hpp"
@@ -112,14 +113,59 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
     core_.reply_error({errc::unauthorized, "this token is not known, or was revoked"}, id, reply);
     return true;
   }
+  competition_hub& hub = *core_.context.competition();
+  // The latest hello, for the other servers on the store: theirs let go.
+  // Alone on the store, the seat is written beside the welcome; shared, it
+  // is written first, and tells of the competitor's run in play elsewhere.
+  if (!hub.presence().shared()) {
+    hub.take_seat(who->id, [this, weak = std::weak_ptr<message_sink>(sink), competitor = who->id](
+                               bool durable, const std::string&) {
+      auto holder = weak.lock();
+      if (!durable || !holder) return;
+      holder->post([this, competitor] {
+        if (seat_key_ != 0) core_.context.seats().seat_recorded(competitor, seat_key_);
+      });
+    });
+    return seat_written(*who, false, {}, id, reply);
+  }
+  hub.take_seat(who->id, [this, sink, who = *who, id = std::string(id)](
+                             bool durable, const std::string& playing_elsewhere) {
+    sink->resume([this, durable, who, id, elsewhere = playing_elsewhere](std::string& answer) {
+      return seat_written(who, durable, elsewhere, id, answer);
+    });
+  });
+  return false;
+}
+
+bool competitor_login::seat_written(const competitor_record& who, bool recorded,
+                                    const std::string& playing_elsewhere, std::string_view id,
+                                    std::string& reply) {
+  auto sink = core_.sink.lock();
+  if (!sink) return true;
+  // Its run in play on another server is set up here again: each hop costs
+  // the address that maze's set-up, so hopping cannot keep servers busy.
+  if (!playing_elsewhere.empty()) {
+    const challenge* c = core_.context.competition()->rules().find(playing_elsewhere);
+    const std::uint64_t cost = c != nullptr ? setup_cost(c->request, core_.context.catalog()) : 0;
+    if (!core_.context.budgets().charge_setup(core_.address, cost,
+                                              std::chrono::steady_clock::now())) {
+      core_.reply_error({errc::rate_limited,
+                         "your address has asked the server to set up more mazes than its share "
+                         "(your run in play on another server is set up again here); try again "
+                         "in a few seconds"},
+                        id, reply);
+      return true;
+    }
+  }
   core_.greeted = true;
-  competitor_ = std::make_unique<competitor_record>(*who);
-  core_.set_name(who->name);
+  competitor_ = std::make_unique<competitor_record>(who);
+  core_.set_name(who.name);
   seat_key_ = core_.context.ids().next_run_id();  // unique, like run ids
   spdlog::info("session {} from {} is competitor '{}'", core_.id, core_.peer, core_.log_name);
   std::weak_ptr<message_sink> weak = sink;
-  core_.context.seats().claim(
-      who->id, seat_key_,
+  competitor_seats& seats = core_.context.seats();
+  seats.claim(
+      who.id, seat_key_,
       [weak, this](competitor_seats::let_go_reason why) {
         if (auto holder = weak.lock()) holder->post([this, why] { hand_over(why); });
       },
@@ -129,14 +175,13 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
           take_seat(std::move(*taken), id, answer);
           return true;
         });
-      });
-  // The latest hello, for the other servers on the store: theirs let go.
-  core_.context.competition()->presence().take_seat(who->id, [weak, this, competitor = who->id,
-                                                              key = seat_key_](bool durable) {
-    auto holder = weak.lock();
-    if (!durable || !holder) return;
-    holder->post([this, competitor, key] { core_.context.seats().seat_recorded(competitor, key); });
-  });
+      },
+      // Its run in play on another server comes here once that server has
+      // seen the seat just written: the welcome waits for it.
+      !playing_elsewhere.empty()
+          ? std::optional(competitor_seats::clock::now() + competitor_seats::handoff_wait)
+          : std::nullopt);
+  if (recorded) seats.seat_recorded(who.id, seat_key_);
   return false;
 }
 
@@ -203,12 +248,12 @@ bool competitor_login::hand_over(competitor_seats::let_go_reason why) {
     if (auto sink = core_.sink.lock()) sink->close(1008, text);
     return true;
   }
-  // A run cannot follow its competitor to another server: its attempt is
-  // given back, and the connection closes once that is on disk, so that the
-  // competitor's next start there finds it given back.
+  // The run follows its competitor to the other server: handed over there
+  // with its moves, the connection closing once that is on disk.
+  const std::string to = seats.moved_to(competitor_->id);
   seats.leave(competitor_->id, seat_key_, std::nullopt);
   std::weak_ptr<message_sink> weak = core_.sink;
-  seats.give_back(std::move(*run), [weak](bool) {
+  seats.hand_off(std::move(*run), to, [weak](bool) {
     if (auto sink = weak.lock()) sink->close(1008, "replaced");
   });
   return true;

@@ -15,7 +15,7 @@ competitor_seats::competitor_seats(server_context& context, std::chrono::seconds
       reaper_([this](const std::stop_token& stop) { reap_loop(stop); }) {}
 
 void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go,
-                             handover then) {
+                             handover then, std::optional<clock::time_point> awaits_until) {
   // The callbacks only post to connections' strands, so they are called
   // under the lock: what a connection is told happens in the order the seat
   // changed (a new holder's run reaches it before any request to let go).
@@ -33,7 +33,15 @@ void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_
   } else {
     s.holder = key;
     s.recorded = false;
+    s.moved_to.clear();
     s.let_go = std::move(let_go);
+    if (awaits_until && !s.parked) {
+      s.awaiting = claimer{key, std::move(then)};
+      s.awaits_until = *awaits_until;
+      changed_ = true;
+      wake_.notify_all();
+      return;
+    }
     then(std::exchange(s.parked, std::nullopt));
   }
 }
@@ -49,6 +57,7 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
       expired = std::move(run);
     } else {
       seat& s = it->second;
+      s.awaiting.reset();
       if (s.waiting) {
         auto next = std::exchange(s.waiting, std::nullopt);
         s.holder = next->key;
@@ -93,7 +102,7 @@ void competitor_seats::seat_recorded(std::int64_t competitor, std::uint64_t key)
   if (it != seats_.end() && it->second.holder == key) it->second.recorded = true;
 }
 
-void competitor_seats::moved_elsewhere(std::int64_t competitor) {
+void competitor_seats::moved_elsewhere(std::int64_t competitor, const std::string& node) {
   std::optional<parked_run> parked;
   {
     std::lock_guard lock(mutex_);
@@ -102,14 +111,64 @@ void competitor_seats::moved_elsewhere(std::int64_t competitor) {
     seat& s = it->second;
     if (s.holder != 0) {
       // Asked again at each reading of the store until it has let go.
-      if (s.recorded && s.let_go) s.let_go(let_go_reason::moved);
+      if (s.recorded && s.let_go) {
+        s.moved_to = node;
+        s.let_go(let_go_reason::moved);
+      }
       return;
     }
     parked = std::exchange(s.parked, std::nullopt);
     seats_.erase(it);
     changed_ = true;
   }
-  if (parked) give_back(std::move(*parked), nullptr);
+  if (parked) hand_off(std::move(*parked), node, nullptr);
+}
+
+std::string competitor_seats::moved_to(std::int64_t competitor) const {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  return it == seats_.end() ? std::string() : it->second.moved_to;
+}
+
+void competitor_seats::hand_off(parked_run run, const std::string& to,
+                                std::function<void(bool)> done) {
+  competition_hub* hub = context_.competition();
+  const bool whole = run.feed && !run.feed->moves().full();
+  if (hub == nullptr || !whole || to.empty() || to == hub->presence().node().name) {
+    give_back(std::move(run), std::move(done));
+    return;
+  }
+  std::string moves;
+  run.feed->moves().copy(0, run.feed->moves().size(), moves);
+  spdlog::info(
+      "run {} of '{}' ({}): its competitor plays on server '{}': handed over there "
+      "after {} moves",
+      run.seat.current()->id(), run.record.competitor_name, run.record.challenge, to, moves.size());
+  context_.runs().close(run.feed->run_id());
+  hub->hand_off(run.record, std::move(moves), to, [done = std::move(done)](bool handed) {
+    if (done) done(handed);
+  });
+}
+
+void competitor_seats::arrive(parked_run run) {
+  std::optional<parked_run> unwanted;
+  {
+    std::lock_guard lock(mutex_);
+    seat& s = seats_[run.record.competitor];
+    if (s.awaiting && s.holder == s.awaiting->key) {
+      handover then = std::move(s.awaiting->then);
+      s.awaiting.reset();
+      then(std::move(run));
+    } else if (s.holder == 0 && !s.parked && window_.count() > 0) {
+      s.parked = std::move(run);
+      s.parked_until = clock::now() + window_;
+    } else {
+      unwanted = std::move(run);
+    }
+    changed_ = true;
+  }
+  wake_.notify_all();
+  if (unwanted) abandon(std::move(*unwanted));
 }
 
 void competitor_seats::give_back(parked_run run, std::function<void(bool)> done) {
@@ -150,6 +209,13 @@ void competitor_seats::reap_loop(const std::stop_token& stop) {
     const auto now = clock::now();
     for (auto it = seats_.begin(); it != seats_.end();) {
       seat& s = it->second;
+      // A run on its way from another server that did not come in time.
+      if (s.awaiting && s.awaits_until <= now) {
+        handover then = std::move(s.awaiting->then);
+        s.awaiting.reset();
+        then(std::nullopt);
+      }
+      if (s.awaiting && (!next || s.awaits_until < *next)) next = s.awaits_until;
       if (s.parked && s.parked_until <= now) {
         due.push_back(std::move(*s.parked));
         s.parked.reset();

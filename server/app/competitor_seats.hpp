@@ -48,6 +48,10 @@ class competitor_seats {
   // sharing the store (moved_elsewhere).
   enum class let_go_reason { replaced, withdrawn, moved };
   using let_go_fn = std::function<void(let_go_reason)>;
+  // How long a hello waits for its competitor's run in play on another
+  // server to be handed over (that server sees the hello within about a
+  // second).
+  static constexpr std::chrono::seconds handoff_wait{8};
 
   // Parked runs are dropped unrecorded when the seats go: they stay in play
   // in the store, and the next start gives their attempts back (interrupted).
@@ -60,7 +64,11 @@ class competitor_seats {
   // claimer asks this one to let go (it must then call leave); `then` gets
   // the run once the seat is this connection's. A claimer still waiting
   // when a newer one comes gets then(nullopt) and superseded() is true.
-  void claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go, handover then);
+  // With awaits_until, the competitor's run in play on another server is on
+  // its way (arrive): a claimer that gets the seat gets then() once it has
+  // come, or then(nullopt) at awaits_until.
+  void claim(std::int64_t competitor, std::uint64_t key, let_go_fn let_go, handover then,
+             std::optional<clock::time_point> awaits_until = std::nullopt);
   // Connection `key` lets go of the seat, with its ranked run in play (handed
   // to a waiting claimer, or parked) or none.
   void leave(std::int64_t competitor, std::uint64_t key, std::optional<parked_run> run);
@@ -74,13 +82,22 @@ class competitor_seats {
   // The store has the seat of holder `key` (its hello is the competitor's
   // latest, as far as other servers can tell).
   void seat_recorded(std::int64_t competitor, std::uint64_t key);
-  // The competitor said hello on another server after its holder here had
-  // its seat recorded: the holder lets go (its ranked run in play cannot
-  // follow it there and is given back), and a run parked here is given back.
-  void moved_elsewhere(std::int64_t competitor);
-  // A run whose competitor went to another server: its attempt given back
-  // in the store, done(durable) on the store thread.
-  void give_back(parked_run run, std::function<void(bool)> done);
+  // The competitor said hello on server `node` after its holder here had
+  // its seat recorded: the holder lets go (its ranked run in play is handed
+  // over there), and a run parked here is handed over.
+  void moved_elsewhere(std::int64_t competitor, const std::string& node);
+  // The server the competitor went to ("" when it did not).
+  std::string moved_to(std::int64_t competitor) const;
+  // A run whose competitor went to server `to`: handed over there in the
+  // store with its moves (given back when they are more than the feed
+  // keeps, or there is no other server to go to); done(durable) on the
+  // store thread.
+  void hand_off(parked_run run, const std::string& to, std::function<void(bool)> done);
+  // A run handed here by another server (rebuilt, handed_runs): to the
+  // competitor's claimer awaiting it, else parked for the resume window;
+  // with a holder that did not await it (the competitor started it there
+  // while saying hello here), ended as abandoned.
+  void arrive(parked_run run);
 
  private:
   struct claimer {
@@ -95,7 +112,11 @@ class competitor_seats {
     std::optional<claimer> waiting;
     std::optional<parked_run> parked;
     clock::time_point parked_until;
+    std::optional<claimer> awaiting;  // the holder, until its run arrives
+    clock::time_point awaits_until;
+    std::string moved_to;  // the server of the competitor's latest hello
   };
+  void give_back(parked_run run, std::function<void(bool)> done);
   void reap_loop(const std::stop_token& stop);
   // Ends a parked run whose window passed: abandoned, recorded, let go.
   void abandon(parked_run run);

@@ -188,6 +188,15 @@ bool run_starter::on_claimed(attempt_claims::claim result, const ranked_run_reco
     return true;
   }
   core_.context.runs().close(waited->feed->run_id());
+  if (result == claim::moved) {
+    // The competitor's hello on another server came first: nothing is dealt
+    // here, and this connection is replaced, its start unanswered.
+    hub.give_back(record);
+    if (!on_ranked_started || !on_ranked_started()) {
+      if (auto sink = core_.sink.lock()) sink->close(1008, "replaced");
+    }
+    return true;
+  }
   if (result == claim::taken && on_deal_taken) {
     // Not given back: the book was read back from the store.
     const std::string id = std::move(waited->id);

@@ -1,5 +1,7 @@
 #include "server/app/server_context.hpp"
 
+#include "server/app/handed_runs.hpp"
+
 #include <algorithm>
 
 namespace ariadne {
@@ -49,7 +51,10 @@ server_context::server_context(server_config config, maze_catalog catalog)
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
     competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
-    competition_->on_seat_moved([this](std::int64_t id) { seats_->moved_elsewhere(id); });
+    competition_->on_seat_moved(
+        [this](std::int64_t id, const std::string& node) { seats_->moved_elsewhere(id, node); });
+    competition_->on_run_handed(
+        [this](const ranked_run_record& run) { take_handed_run(*this, run); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
     ids_.use_blocks(competition_->first_run_number(), run_number_block, [this] {
@@ -70,6 +75,7 @@ server_context::~server_context() {
   if (competition_) {
     competition_->on_token_withdrawn(nullptr);
     competition_->on_seat_moved(nullptr);
+    competition_->on_run_handed(nullptr);
   }
 }
 

@@ -25,9 +25,20 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
         bool fits = true;
         if (shared_()) {
           store.lock_competitor(record.competitor);
+          // Its hello on another server came first: its run would be handed
+          // there before it began.
+          const auto seat = store.seat_of(record.competitor);
+          if (seat && (seat->node != node_ || seat->boot != boot_)) {
+            *outcome = claim::moved;
+            return;
+          }
           fits = dealt_as_stored(record, store.runs_of(record.competitor));
         }
+        // Held before it is written: the leaderboard thread's next read
+        // must not take it for a run handed here.
+        hold(record.run, true);
         *outcome = fits && store.insert_run(record) ? claim::claimed : claim::taken;
+        if (*outcome != claim::claimed) hold(record.run, false);
         if (*outcome == claim::taken) read_back(store, record.competitor, record.challenge);
       },
       [outcome, done = std::move(done)](bool durable) {
@@ -52,11 +63,75 @@ bool attempt_claims::dealt_as_stored(const ranked_run_record& record,
                         : record.deal == d->deal;
 }
 
-void attempt_claims::read_back(results_store& store, std::int64_t competitor,
-                               std::string_view only) {
-  const auto theirs = store.runs_of(competitor);
+std::vector<ranked_run_record> attempt_claims::read_back(results_store& store,
+                                                         std::int64_t competitor,
+                                                         std::string_view only) {
+  auto theirs = store.runs_of(competitor);
   std::lock_guard lock(mutex_);
   mirror_.take_back(competitor, theirs, rules_, node_, only);
+  return theirs;
+}
+
+void attempt_claims::hold(std::uint64_t run, bool held) {
+  std::lock_guard lock(mutex_);
+  if (held) {
+    held_.insert(run);
+  } else {
+    held_.erase(run);
+  }
+}
+
+void attempt_claims::hand_off(const ranked_run_record& record, std::string moves, std::string to,
+                              std::function<void(bool)> done) {
+  auto handed = std::make_shared<bool>(false);
+  writer_.submit(
+      [this, record, moves = std::move(moves), to = std::move(to), handed](results_store& store) {
+        *handed = store.hand_off_run(record.run, node_, to, moves);
+        if (*handed) hold(record.run, false);
+        read_back(store, record.competitor, record.challenge);
+      },
+      [handed, done = std::move(done)](bool durable) { done(durable && *handed); });
+}
+
+std::vector<ranked_run_record> attempt_claims::arrivals(
+    results_store& reader, const std::vector<ranked_run_record>& runs) {
+  std::vector<std::uint64_t> fresh;
+  {
+    std::lock_guard lock(mutex_);
+    for (const ranked_run_record& r : runs) {
+      if (r.status == "in_play" && r.node == node_ && r.run != 0 && held_.insert(r.run).second) {
+        fresh.push_back(r.run);
+      }
+    }
+  }
+  std::vector<ranked_run_record> handed;
+  for (const std::uint64_t number : fresh) {
+    auto found = reader.run_by_number(number);
+    if (!found || found->status != "in_play" || found->node != node_) continue;
+    read_back(reader, found->competitor, found->challenge);
+    handed.push_back(std::move(*found));
+  }
+  return handed;
+}
+
+void attempt_claims::take_seat(std::int64_t competitor,
+                               std::function<void(bool, const std::string&)> done) {
+  auto elsewhere = std::make_shared<std::string>();
+  writer_.submit(
+      [this, competitor, elsewhere](results_store& store) {
+        const bool shared = shared_();
+        if (shared) store.lock_competitor(competitor);
+        store.take_seat({competitor, node_, boot_}, unix_ms(std::chrono::system_clock::now()));
+        if (!shared) return;
+        const auto runs = read_back(store, competitor, {});
+        const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
+          return r.status == "in_play" && r.node != node_;
+        });
+        if (it != runs.end()) *elsewhere = it->challenge;
+      },
+      [elsewhere, done = std::move(done)](bool durable) {
+        done(durable, durable ? *elsewhere : std::string());
+      });
 }
 
 void attempt_claims::read_back_now(std::int64_t competitor, std::string challenge,

@@ -4,10 +4,12 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "server/competition/competition_opening.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/results_mirror.hpp"
 #include "server/store/results_store.hpp"
@@ -25,18 +27,21 @@ class attempt_claims {
   // taken: another server took the maze's deal, or the store shows the
   // competitor's attempts elsewhere than this server's book (it is read
   // back: deal again); closed: the competition closed before the claim.
-  enum class claim { claimed, taken, closed, failed };
+  // moved: the competitor's latest hello is on another server (its seat
+  // there), and nothing is dealt here.
+  enum class claim { claimed, taken, closed, moved, failed };
   using time_point = std::chrono::system_clock::time_point;
 
   // All of them outlive it (the hub stops the writer before it goes).
   attempt_claims(const competition_rules& rules, std::mutex& mutex, results_mirror& mirror,
-                 store_writer& writer, std::string node, std::function<bool(time_point)> closed,
-                 std::function<bool()> shared)
+                 store_writer& writer, const server_node& node,
+                 std::function<bool(time_point)> closed, std::function<bool()> shared)
       : rules_(rules),
         mutex_(mutex),
         mirror_(mirror),
         writer_(writer),
-        node_(std::move(node)),
+        node_(node.name),
+        boot_(node.boot),
         closed_(std::move(closed)),
         shared_(std::move(shared)) {}
 
@@ -44,14 +49,31 @@ class attempt_claims {
   void claim_start(const ranked_run_record& record, std::function<void(claim)> done);
   void read_back_now(std::int64_t competitor, std::string challenge, std::function<void()> done);
   void give_back_attempt(const ranked_run_record& record, std::function<void(bool)> done);
+  // Hands a run in play here over to server `to` with its moves (its
+  // competitor said hello there) and reads the competitor back;
+  // done(handed) on the store thread: false when the store did not take it
+  // (the run was given back meanwhile, or could not be written).
+  void hand_off(const ranked_run_record& record, std::string moves, std::string to,
+                std::function<void(bool handed)> done);
+  // On the leaderboard thread, from the store's runs just read: the runs
+  // other servers handed to this one since the last call, each with its
+  // moves, the competitor's runs read back. Each is returned once.
+  std::vector<ranked_run_record> arrivals(results_store& reader,
+                                          const std::vector<ranked_run_record>& runs);
+  // See competition_hub::take_seat.
+  void take_seat(std::int64_t competitor,
+                 std::function<void(bool durable, const std::string& playing_elsewhere)> done);
   // On the store thread: a competitor's runs (on one challenge, or all) as
   // the store has them, into the mirror.
-  void read_back(results_store& store, std::int64_t competitor, std::string_view only);
+  // Returns the runs read.
+  std::vector<ranked_run_record> read_back(results_store& store, std::int64_t competitor,
+                                           std::string_view only);
 
  private:
   // True when the store's runs of the competitor deal this record's maze as
   // the next: the same attempt, and the set's next deal (or, for a new
   // attempt, a block of deals not used yet).
+  void hold(std::uint64_t run, bool held);
   bool dealt_as_stored(const ranked_run_record& record,
                        const std::vector<ranked_run_record>& stored) const;
 
@@ -60,8 +82,13 @@ class attempt_claims {
   results_mirror& mirror_;
   store_writer& writer_;
   std::string node_;
+  std::string boot_;
   std::function<bool(time_point)> closed_;
   std::function<bool()> shared_;  // other servers beat on the store
+  // The runs this server holds in play, by number (claimed here or handed
+  // here; ended ones may stay): a run in play of this node's that is not
+  // among them was handed here. Under mutex_.
+  std::set<std::uint64_t> held_;
 };
 
 }  // namespace ariadne

@@ -26,7 +26,7 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
       db_path, [this](results_store& reader) { return rebuild_leaderboard(reader); });
   writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
   claims_ = std::make_unique<attempt_claims>(
-      rules_, mutex_, mirror_, *writer_, node.name,
+      rules_, mutex_, mirror_, *writer_, node,
       [this](time_point now) { return schedule().closed(now); },
       [this] { return presence_->shared(); });
   presence_ = std::make_unique<node_presence>(std::move(node), *writer_, opened.living);
@@ -247,11 +247,14 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   // every server shows each within a second.
   if (presence_->shared() && !board_from_store_) board_->set_period(std::chrono::milliseconds(400));
   board_from_store_ = board_from_store_ || presence_->shared();
+  const auto runs = board_from_store_ ? reader.runs() : std::vector<ranked_run_record>();
   auto stored = board_from_store_
-                    ? std::make_unique<results_mirror>(results_mirror::of(reader.runs(), rules_))
+                    ? std::make_unique<results_mirror>(results_mirror::of(runs, rules_))
                     : nullptr;
   const auto moved =
-      board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<std::int64_t>();
+      board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<seat_record>();
+  const auto arrived =
+      board_from_store_ ? claims_->arrivals(reader, runs) : std::vector<ranked_run_record>();
   const auto read_at = std::chrono::system_clock::now();
   mark_table marks;
   std::size_t ranked = 0;
@@ -270,8 +273,12 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
       stored_at_ = read_at;
     }
     if (board_from_store_ && seat_moved_) {
-      for (const std::int64_t competitor : moved)
-        seat_moved_(competitor);
+      for (const seat_record& seat : moved)
+        seat_moved_(seat.competitor, seat.node);
+    }
+    if (run_handed_) {
+      for (const ranked_run_record& run : arrived)
+        run_handed_(run);
     }
   }
   // A token rotated or revoked with ariadne-admin ends the connections that

@@ -74,6 +74,16 @@ class competition_hub {
   // nor wrong) and the competitor or nullopt (unknown or revoked).
   void authorize(std::string token,
                  std::function<void(bool answered, std::optional<competitor_record>)> done);
+  // The competitor's hello here is its latest: the store's seat becomes
+  // this server's, and the other servers' connections of it let go. With
+  // other servers on the store, under the competitor's lock: a claim there
+  // either came first (done is then told the challenge of that run in play
+  // elsewhere, which comes here: on_run_handed) or sees the seat moved and
+  // deals nothing. done(durable, playing_elsewhere) on the store thread.
+  void take_seat(std::int64_t competitor,
+                 std::function<void(bool durable, const std::string& playing_elsewhere)> done) {
+    claims_->take_seat(competitor, std::move(done));
+  }
   // What a login or a ranked start is told while the store does not answer.
   static request_error store_busy();
 
@@ -124,9 +134,22 @@ class competition_hub {
   // with each competitor whose latest hello was on another server: its
   // connection here, if any, lets go. Under the hub's lock: it may only post
   // work elsewhere. Cleared (nullptr) before what it calls goes away.
-  void on_seat_moved(std::function<void(std::int64_t competitor)> moved) {
+  void on_seat_moved(std::function<void(std::int64_t competitor, const std::string& node)> moved) {
     std::lock_guard lock(mutex_);
     seat_moved_ = std::move(moved);
+  }
+  // Called the same way with each ranked run in play that another server
+  // handed to this one (run_by_number's record, with its moves so far): it
+  // is this server's to play on, or to end.
+  void on_run_handed(std::function<void(const ranked_run_record&)> handed) {
+    std::lock_guard lock(mutex_);
+    run_handed_ = std::move(handed);
+  }
+  // Hands a run in play here to server `to` (its competitor said hello
+  // there), with its moves; done(handed) on the store thread.
+  void hand_off(const ranked_run_record& record, std::string moves, std::string to,
+                std::function<void(bool)> done) {
+    claims_->hand_off(record, std::move(moves), std::move(to), std::move(done));
   }
   // The record of an attempt's end, from its run's result.
   static ranked_run_record ended(ranked_run_record record, const run_result& result,
@@ -203,7 +226,8 @@ class competition_hub {
   // With other servers on the store: its runs as the leaderboard thread last
   // read them (every server's), and when.
   std::unique_ptr<results_mirror> stored_;
-  std::function<void(std::int64_t)> seat_moved_;
+  std::function<void(std::int64_t, const std::string&)> seat_moved_;
+  std::function<void(const ranked_run_record&)> run_handed_;
   time_point stored_at_{};
   static constexpr std::chrono::seconds claims_settle{2};
 

@@ -37,17 +37,10 @@ void node_presence::keep_alive(bool whole_attempts) {
       });
 }
 
-void node_presence::take_seat(std::int64_t competitor, std::function<void(bool)> done) {
-  const auto now = unix_ms(std::chrono::system_clock::now());
-  writer_.submit([seat = seat_record{competitor, node_.name, node_.boot},
-                  now](results_store& store) { store.take_seat(seat, now); },
-                 std::move(done));
-}
-
-std::vector<std::int64_t> node_presence::seats_elsewhere(results_store& reader) const {
-  std::vector<std::int64_t> moved;
-  for (const seat_record& s : reader.seats()) {
-    if (s.node != node_.name || s.boot != node_.boot) moved.push_back(s.competitor);
+std::vector<seat_record> node_presence::seats_elsewhere(results_store& reader) const {
+  std::vector<seat_record> moved;
+  for (seat_record& s : reader.seats()) {
+    if (s.node != node_.name || s.boot != node_.boot) moved.push_back(std::move(s));
   }
   return moved;
 }

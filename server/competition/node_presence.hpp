@@ -42,12 +42,9 @@ class node_presence {
   // As often as the caller likes: beats (and gives dead servers' runs
   // back, with their whole attempts unless not whole_attempts) once a second.
   void keep_alive(bool whole_attempts);
-  // A competitor said hello here: the store's seat is this server's; done
-  // (durable) on the store thread.
-  void take_seat(std::int64_t competitor, std::function<void(bool)> done);
   // The competitors whose latest hello, as the store says, was on another
   // server (or an earlier start of this one).
-  std::vector<std::int64_t> seats_elsewhere(results_store& reader) const;
+  std::vector<seat_record> seats_elsewhere(results_store& reader) const;
   // Claims the next block of run numbers on the store thread: done(first)
   // there, or done(nullopt) when the store could not be written.
   void claim_run_numbers(std::function<void(std::optional<std::uint64_t> first)> done);

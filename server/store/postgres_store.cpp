@@ -117,11 +117,15 @@ void postgres_store::prepare_statements() {
                              "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
   db_.prepare("interrupt_attempt", std::string(pg_interrupt_attempts) +
                                        "competitor = $2 AND challenge = $3 AND attempt = $4");
+  db_.prepare("hand_off_run",
+              "UPDATE runs SET node = $1, moves = $2 "
+              "WHERE run = $3 AND run <> 0 AND node = $4 AND status = 'in_play'");
   db_.prepare("take_seat",
               "INSERT INTO seats(competitor, node, boot, since_ms) VALUES($1, $2, $3, $4) "
               "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
               "since_ms = excluded.since_ms");
   db_.prepare("seats", "SELECT competitor, node, boot FROM seats ORDER BY competitor");
+  db_.prepare("seat_of", "SELECT competitor, node, boot FROM seats WHERE competitor = $1");
   // Two keys: this program's class of locks, and the competitor.
   db_.prepare("lock_competitor",
               "SELECT pg_advisory_xact_lock(7412, ($1::BIGINT % 2147483647)::INT)");
@@ -364,8 +368,21 @@ std::size_t postgres_store::interrupt_attempt(std::int64_t competitor, std::stri
       .changed();
 }
 
+bool postgres_store::hand_off_run(std::uint64_t number, std::string_view from, std::string_view to,
+                                  std::string_view moves) {
+  return run("hand_off_run",
+             {std::string(to), std::string(moves), pg_unsigned(number), std::string(from)})
+             .changed() == 1;
+}
+
 void postgres_store::take_seat(const seat_record& seat, std::int64_t now_ms) {
   run("take_seat", {pg_text(seat.competitor), seat.node, seat.boot, pg_text(now_ms)});
+}
+
+std::optional<seat_record> postgres_store::seat_of(std::int64_t competitor) {
+  const auto rows = run("seat_of", {pg_text(competitor)});
+  if (rows.rows() == 0) return std::nullopt;
+  return seat_record{rows.integer(0, 0), rows.text(0, 1), rows.text(0, 2)};
 }
 
 std::vector<seat_record> postgres_store::seats() {

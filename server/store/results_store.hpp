@@ -158,9 +158,16 @@ class results_store {
   // server): its runs, ended or in play, are interrupted. Returns how many.
   virtual std::size_t interrupt_attempt(std::int64_t competitor, std::string_view challenge,
                                         std::uint32_t attempt, std::int64_t now_ms) = 0;
+  // Hands a run in play over to another server (its competitor said hello
+  // there): the run becomes node `to`'s, its moves so far kept with it for
+  // that server to play them again. False, writing nothing, when the run is
+  // not in play on node `from` (given back, or handed already).
+  virtual bool hand_off_run(std::uint64_t run, std::string_view from, std::string_view to,
+                            std::string_view moves) = 0;
   // The latest hello of a competitor, on any server; and every competitor's.
   virtual void take_seat(const seat_record& seat, std::int64_t now_ms) = 0;
   virtual std::vector<seat_record> seats() = 0;
+  virtual std::optional<seat_record> seat_of(std::int64_t competitor) = 0;
   // A server's heartbeat, and the last one a node gave.
   virtual void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) = 0;
   virtual std::optional<node_beat> last_beat(std::string_view node) = 0;

@@ -390,12 +390,28 @@ std::size_t sqlite_store::interrupt_attempt(std::int64_t competitor, std::string
   return static_cast<std::size_t>(sqlite3_changes(db_));
 }
 
+bool sqlite_store::hand_off_run(std::uint64_t run, std::string_view from, std::string_view to,
+                                std::string_view moves) {
+  statement s(db_, path_,
+              "UPDATE runs SET node = ?, moves = ? "
+              "WHERE run = ? AND run <> 0 AND node = ? AND status = 'in_play'");
+  s.bind(1, to).bind(2, moves).bind(3, static_cast<std::int64_t>(run)).bind(4, from).run();
+  return sqlite3_changes(db_) == 1;
+}
+
 void sqlite_store::take_seat(const seat_record& seat, std::int64_t now_ms) {
   statement s(db_, path_,
               "INSERT INTO seats(competitor, node, boot, since_ms) VALUES(?, ?, ?, ?) "
               "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
               "since_ms = excluded.since_ms");
   s.bind(1, seat.competitor).bind(2, seat.node).bind(3, seat.boot).bind(4, now_ms).run();
+}
+
+std::optional<seat_record> sqlite_store::seat_of(std::int64_t competitor) {
+  statement s(db_, path_, "SELECT competitor, node, boot FROM seats WHERE competitor = ?");
+  s.bind(1, competitor);
+  if (!s.step()) return std::nullopt;
+  return seat_record{s.integer(0), s.text(1), s.text(2)};
 }
 
 std::vector<seat_record> sqlite_store::seats() {

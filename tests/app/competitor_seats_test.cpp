@@ -9,6 +9,8 @@
 
 #include "core/play/run_setup.hpp"
 #include "server/app/server_context.hpp"
+#include "server/store/sqlite_store.hpp"
+#include "tests/app/ranked_start.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace ariadne {
@@ -36,20 +38,9 @@ class competitor_seats_test : public ::testing::Test {
 
   // A ranked run in play, as a connection would hand it over.
   parked_run ranked_run() {
-    competition_hub& hub = *context_->competition();
-    auto opened =
-        hub.open_attempt(competitor_record{1, "alice"}, "x", std::chrono::system_clock::now());
-    auto attempt = std::get<competition_hub::attempt>(std::move(opened));
-    const std::uint64_t id = context_->ids().next_run_id();
-    attempt.record.run = id;
-    auto feed = context_->runs().open(id, "alice", "x");
-    player seat;
-    auto started = seat.start(attempt.request, context_->catalog(), context_->host(), id, 0,
-                              player::clock::now(), feed.get());
-    EXPECT_TRUE(std::holds_alternative<drone_state>(started));
-    hub.claim_start(attempt.record, [](competition_hub::claim) {});
-    return parked_run{std::move(seat), context_->budgets().reserve_run(64, "127.0.0.1"),
-                      std::move(feed), attempt.record};
+    testing::ranked_start started = testing::start_ranked(*context_);
+    return parked_run{std::move(started.seat), context_->budgets().reserve_run(64, "127.0.0.1"),
+                      std::move(started.feed), started.record};
   }
 
   testing::temp_dir dir_;
@@ -138,28 +129,91 @@ TEST_F(competitor_seats_test, a_withdrawn_token_asks_the_holder_to_let_go) {
   EXPECT_TRUE(withdrawn);
 }
 
-TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_lets_go_and_is_given_back) {
+TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_takes_its_run_there) {
   using reason = competitor_seats::let_go_reason;
   competitor_seats& seats = context_->seats();
   std::vector<reason> asked;
   seats.claim(
       1, 100, [&](reason why) { asked.push_back(why); }, [](std::optional<parked_run>) {});
-  seats.moved_elsewhere(1);
+  seats.moved_elsewhere(1, "two");
   EXPECT_TRUE(asked.empty());  // its own seat is not the store's yet: the other is older
   seats.seat_recorded(1, 100);
-  seats.moved_elsewhere(1);
+  seats.moved_elsewhere(1, "two");
   EXPECT_EQ(asked, std::vector<reason>{reason::moved});
-  // A run parked here (its connection gone) is given back, not abandoned.
-  seats.leave(1, 100, ranked_run());
+  EXPECT_EQ(seats.moved_to(1), "two");
+  // A run parked here (its connection gone) is handed over, neither given
+  // back nor abandoned: the attempt goes on at "two".
+  {
+    // The store's own competitor 1, so that its runs can be read back.
+    sqlite_store store(dir_.file("db" + std::to_string(dbs_)));
+    ASSERT_TRUE(store.add_competitor("alice", "h", 1));
+  }
+  parked_run run = ranked_run();
+  const std::uint64_t number = run.record.run;
+  seats.leave(1, 100, std::move(run));
   EXPECT_EQ(seats.parked(), 1U);
-  EXPECT_EQ(context_->competition()->challenges_for(1)[0].attempts_left, 2U);
-  seats.moved_elsewhere(1);
+  seats.moved_elsewhere(1, "two");
   EXPECT_EQ(seats.parked(), 0U);
-  std::promise<void> written;
-  context_->competition()->after_writes([&written](bool) { written.set_value(); });
-  written.get_future().wait();
-  EXPECT_EQ(context_->competition()->challenges_for(1)[0].attempts_left, 3U);
+  std::promise<std::optional<ranked_run_record>> found;
+  context_->competition()->after_writes([&](bool) {
+    context_->competition()->find_ranked_run(
+        number, [&found](std::optional<ranked_run_record> r) { found.set_value(std::move(r)); });
+  });
+  const auto stored = found.get_future().get();
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->status, "in_play");
+  EXPECT_EQ(stored->node, "two");
+  EXPECT_EQ(context_->competition()->challenges_for(1)[0].attempts_left, 2U);
   EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 0U);
+}
+
+TEST_F(competitor_seats_test, a_run_handed_here_goes_to_the_hello_awaiting_it) {
+  competitor_seats& seats = context_->seats();
+  std::optional<parked_run> got;
+  bool called = false;
+  seats.claim(
+      1, 100, [](competitor_seats::let_go_reason) {},
+      [&](std::optional<parked_run> run) {
+        called = true;
+        got = std::move(run);
+      },
+      competitor_seats::clock::now() + hours(1));
+  EXPECT_FALSE(called);  // it waits for the run
+  seats.arrive(ranked_run());
+  ASSERT_TRUE(called);
+  ASSERT_TRUE(got);
+  EXPECT_TRUE(got->seat.in_run());
+  // One that does not come in time: the hello goes on without it.
+  called = false;
+  seats.claim(
+      2, 200, [](competitor_seats::let_go_reason) {},
+      [&](std::optional<parked_run> run) {
+        called = true;
+        EXPECT_FALSE(run);
+      },
+      competitor_seats::clock::now() + std::chrono::milliseconds(50));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!called && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_TRUE(called);
+}
+
+TEST_F(competitor_seats_test, a_run_handed_here_waits_for_its_competitor_or_ends_with_a_holder) {
+  competitor_seats& seats = context_->seats();
+  // Nobody here yet: parked for the resume window, taken by the next hello.
+  seats.arrive(ranked_run());
+  EXPECT_EQ(seats.parked(), 1U);
+  std::optional<parked_run> got;
+  seats.claim(
+      1, 100, [](competitor_seats::let_go_reason) {},
+      [&](std::optional<parked_run> run) { got = std::move(run); });
+  ASSERT_TRUE(got);
+  EXPECT_TRUE(got->seat.in_run());
+  // A holder that did not wait for one (the competitor started the run
+  // there while saying hello here): it ends as abandoned, recorded.
+  seats.arrive(std::move(*got));
+  EXPECT_EQ(seats.parked(), 0U);
+  EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 1U);
 }
 
 }  // namespace

@@ -2,8 +2,10 @@
 """Several servers on one competition database (ARIADNE_TEST_STORE's kind).
 Two servers, --node a and --node b:
 - 25 competitors each start their only attempt on both servers at once (50
-  starts): exactly one start of each competitor plays, the other is refused
-  no_attempts_left, and the store holds one run per competitor;
+  starts): exactly one start of each competitor plays (its run perhaps
+  handed over to the later hello, or waiting there for a takeover), any
+  other is refused no_attempts_left or replaced unanswered, and the store
+  holds one run per competitor;
 - the two servers number their runs apart (blocks claimed in the store);
 - the leaderboard, /api/competition and export-runs read the same from both
   within a second of the results; a competitor who played on one server is
@@ -11,8 +13,10 @@ Two servers, --node a and --node b:
 - a token revoked with ariadne-admin ends its connection on the other server
   within 2 s;
 - a competitor's hello on one server closes its connection on the other
-  (1008 replaced) within 2 s, and the run it had in play there is given
-  back: the same attempt is played again;
+  (1008 replaced) within 2 s, and the run it had in play there follows it:
+  the welcome carries that run's state (the same run, position and
+  counters), played on to its end; hopping back and forth keeps the same
+  maze (no trading a maze for a new one);
 - a server that starts again beside the other gives back only its own runs
   in play: the other's run goes on and its result is recorded;
 - a server killed with SIGKILL: the living one gives its runs back once its
@@ -61,8 +65,11 @@ async def start_once(port, token):
     """One connection's start of the challenge: (client, its reply, port), or
     (None, the refusal, port); or (None, None, port) when the competitor's
     hello on the other server replaced this connection before its start
-    was answered."""
+    was answered. A welcome that carries a state took over the run the other
+    server started: (client, that state, port), its reply "handed"."""
     client = await Client.connect(port, token)
+    if "state" in client.welcome:
+        return client, dict(client.welcome["state"], handed=True), port
     try:
         reply = await client.start("once")
         return client, reply, port
@@ -161,7 +168,9 @@ async def scenario():
             {"id": "once", "maze": {"generator": "prim", "width": 8, "height": 8},
              "attempts": 1},
             {"id": "long", "maze": {"generator": "prim", "width": 8, "height": 8},
-             "attempts": 5}]}, f)
+             "attempts": 5},
+            {"id": "roam", "maze": {"generator": "prim", "width": 32, "height": 32},
+             "attempts": 1}]}, f)
     names = [f"c{i}" for i in range(COMPETITORS)]
     tokens = {n: admin(db, "add-competitor", n).strip() for n in names + ["keeper", "victim", "mover"]}
     base = ["--competition", path, "--db", db, "--resume-seconds", "60"]
@@ -173,21 +182,27 @@ async def scenario():
         outcomes = await race([port_a, port_b], [tokens[n] for n in names])
         # Each competitor's two starts: one plays, the other is refused; but
         # the later hello replaces the earlier connection (as on one
-        # server), so a start may also find its connection gone, or its run
-        # given back (claimed where the competitor no longer is) while the
-        # other start plays the attempt again.
+        # server), so a start may also find its connection gone, its run
+        # handed over to the later hello (which plays it on), or given back
+        # (when claimed just as the competitor left) while the other start
+        # plays the attempt again.
         played = [reply for client, reply, _ in outcomes if client is not None]
         refused = [reply for client, reply, _ in outcomes if client is None and reply]
         check(all("no_attempts_left" in r for r in refused),
               f"the others are refused no_attempts_left: {refused[:3]}")
-        numbers = [reply["run"] for reply in played]
-        check(len(set(numbers)) == len(numbers), f"run numbers unique: {numbers}")
+        for handed in (False, True):
+            numbers = [reply["run"] for reply in played if reply.get("handed", False) == handed]
+            check(len(set(numbers)) == len(numbers), f"run numbers unique: {numbers}")
+        print(f"race: {len(played)} played ({sum(1 for r in played if r.get('handed'))} "
+              f"handed over), {len(refused)} refused")
         for client, _, _ in outcomes:
             if client is not None:
                 await play_out(client)
         # A competitor whose every start was replaced or given back has its
-        # attempt still: it plays it where its latest hello was.
-        replayed = 0
+        # attempt still: it plays it where its latest hello was. One whose
+        # run went to a connection that had closed finds it waiting (parked
+        # where it went): a hello on either server takes it over.
+        replayed = resumed = 0
         for i, name in enumerate(names):
             held = [r for r in runs_of(db)
                     if r["challenge"] == "once" and r["competitor"] == name
@@ -196,10 +211,20 @@ async def scenario():
             if not held:
                 replayed += 1
                 await play_anew(outcomes[2 * i + 1][2], tokens[name])
+            elif held[0]["status"] == "in_play":
+                resumed += 1
+                back = await Client.connect(port_b if i % 2 else port_a, tokens[name])
+                state = back.welcome.get("state")
+                check(state is not None and state["run"] == held[0]["run"],
+                      f"{name}: its run in play taken over: {back.welcome}")
+                result = await back.play_dfs() if state else None
+                check(result is not None and result["status"] == "found", f"{name}: {result}")
+                await back.ws.close()
+        print(f"after the race: {replayed} played again, {resumed} taken over")
         once = [r for r in runs_of(db) if r["challenge"] == "once"]
         found = [r["competitor"] for r in once if r["status"] == "found"]
         check(sorted(found) == sorted(names),
-              f"one found run each ({replayed} played again): "
+              f"one found run each ({replayed} played again, {resumed} taken over): "
               f"{[(r['competitor'], r['status']) for r in once]}")
         took, seen = same_within([port_a, port_b], 1.0, COMPETITORS)
         if took is None:
@@ -229,28 +254,53 @@ async def scenario():
         tokens["victim"] = admin(db, "rotate-token", "victim").strip()
 
         # A hello on b while the competitor plays on a: a's connection closes
-        # (1008 replaced) within 2 s, its run given back whole, and the
-        # competitor plays that attempt again on b.
-        mover_a = await Client.connect(port_a, tokens["mover"])
-        first = await mover_a.start("long")
-        moved = time.monotonic()
-        mover_b = await Client.connect(port_b, tokens["mover"])
-        try:
-            await asyncio.wait_for(mover_a.ws.wait_closed(), 5)
-        except asyncio.TimeoutError:
-            pass
-        took = time.monotonic() - moved
-        check(mover_a.ws.closed and mover_a.ws.close_code == 1008 and took <= 2.0,
-              f"a's connection replaced from b: {mover_a.ws.close_code} after {took:.1f} s")
-        again = await mover_b.start("long")
-        check(again["set"]["attempt"] == first["set"]["attempt"],
-              f"the attempt given back is played again: {first['set']} then {again['set']}")
-        by_run = {r["run"]: r for r in runs_of(db)}
-        check(by_run[first["run"]]["status"] == "interrupted",
-              f"a's run given back: {by_run[first['run']]}")
-        result = await mover_b.play_dfs()
+        # (1008 replaced) within 2 s, and its run follows the competitor to
+        # b, moves and all; back to a, and to b again: always the same maze.
+        mover = await Client.connect(port_a, tokens["mover"])
+        first = await mover.start("roam")
+        moved_by = 0
+        for hop, port in enumerate([port_b, port_a, port_b]):
+            # Bumps into a wall first (never the treasure), then a few moves on.
+            closed = [d for d in "NESW" if d not in mover.state["open"]]
+            if closed:
+                await mover.move(closed[0])
+            ended = await mover.play_dfs(max_moves=3)
+            moved_by += 4 if closed else 3
+            if ended is not None:
+                print(f"hop {hop}: the treasure was found first; no more hops")
+                break
+            before = dict(mover.state)
+            hopped = time.monotonic()
+            mover_next = await Client.connect(port, tokens["mover"])
+            welcomed = time.monotonic() - hopped
+            try:
+                await asyncio.wait_for(mover.ws.wait_closed(), 5)
+            except asyncio.TimeoutError:
+                pass
+            took = time.monotonic() - hopped
+            check(mover.ws.closed and mover.ws.close_code == 1008 and took <= 2.0,
+                  f"hop {hop}: the old connection replaced: {mover.ws.close_code} after {took:.1f} s")
+            state = mover_next.welcome.get("state")
+            check(state is not None and welcomed <= 3.0,
+                  f"hop {hop}: the run taken over within 3 s ({welcomed:.1f} s): {mover_next.welcome}")
+            if state is None:
+                break
+            check(state["run"] == first["run"] and state["set"] == first["set"],
+                  f"hop {hop}: the same run: {first} then {state}")
+            same = {k: (before.get(k), state.get(k)) for k in ("position", "steps", "bumps", "open")}
+            check(all(x == y for x, y in same.values()) and state["steps"] + state["bumps"] == moved_by,
+                  f"hop {hop}: where it stood, after {moved_by} moves: {same}")
+            mover = mover_next
+        result = mover.state.get("result") or await mover.play_dfs()
         check(result is not None and result["status"] == "found", f"played on b: {result}")
-        await mover_b.ws.close()
+        await mover.ws.close()
+        by_run = {r["run"]: r for r in runs_of(db)}
+        ended = by_run[first["run"]]
+        check(ended["status"] == "found" and ended["steps"] == result["steps"]
+              and ended["attempt"] == first["set"]["attempt"],
+              f"the run's result recorded once, as played: {ended} / {result}")
+        mover_runs = [r for r in runs_of(db) if r["competitor"] == "mover"]
+        check(len(mover_runs) == 1, f"no other maze dealt to the mover: {mover_runs}")
 
         # A restart of a beside b: b's run goes on, a's is given back.
         keeper, keeper_run = await hold(port_b, tokens["keeper"], "long")

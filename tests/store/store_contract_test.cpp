@@ -22,6 +22,15 @@ class store_contract : public ::testing::TestWithParam<store_location::kind> {
  protected:
   // A new, empty store; open() opens it (again).
   void fresh(const std::string& name) { db_ = test::fresh_store(GetParam(), "contract_" + name); }
+  // The record of a run in play on challenge "a" of ann, a competitor added now.
+  static ranked_run_record ann_in_play(results_store& store) {
+    EXPECT_TRUE(store.add_competitor("ann", "h", 1));
+    ranked_run_record r;
+    r.competitor = store.competitors()[0].id;
+    r.challenge = "a";
+    r.status = "in_play";
+    return r;
+  }
   std::unique_ptr<results_store> open(store_access mode = store_access::read_write) {
     return open_store(parse_store_location(db_), mode);
   }
@@ -191,11 +200,7 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
 TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a_living_ones) {
   fresh("nodes");
   auto store = open();
-  ASSERT_TRUE(store->add_competitor("ann", "h", 1));
-  ranked_run_record r;
-  r.competitor = store->competitors()[0].id;
-  r.challenge = "a";
-  r.status = "in_play";
+  ranked_run_record r = ann_in_play(*store);
   const auto put = [&](std::uint32_t deal, const std::string& node) {
     r.deal = r.attempt = deal;
     r.node = node;
@@ -237,10 +242,42 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   ASSERT_EQ(seats.size(), 1U);
   EXPECT_EQ(seats[0].node, "two");
   EXPECT_EQ(seats[0].boot, "b3");
+  ASSERT_TRUE(store->seat_of(r.competitor));
+  EXPECT_EQ(store->seat_of(r.competitor)->node, "two");
+  EXPECT_EQ(store->seat_of(r.competitor)->boot, "b3");
+  EXPECT_FALSE(store->seat_of(r.competitor + 1));
   // A run given back cannot be finished any more: its result is refused.
   r.deal = 2;
   r.status = "found";
   EXPECT_THROW(store->finish_run(r), store_error);
+}
+
+TEST_P(store_contract, a_run_in_play_is_handed_to_another_node_once_with_its_moves) {
+  fresh("handoff");
+  auto store = open();
+  ranked_run_record r = ann_in_play(*store);
+  r.deal = r.attempt = 1;
+  r.node = "one";
+  r.run = 7;
+  ASSERT_TRUE(store->insert_run(r));
+  EXPECT_FALSE(store->hand_off_run(7, "two", "three", "NE"));  // not two's to give
+  EXPECT_FALSE(store->hand_off_run(8, "one", "two", "NE"));    // no such run
+  EXPECT_TRUE(store->hand_off_run(7, "one", "two", "NEES"));
+  EXPECT_FALSE(store->hand_off_run(7, "one", "three", "NEESW"));  // one holds it no more
+  const auto handed = store->run_by_number(7);
+  ASSERT_TRUE(handed);
+  EXPECT_EQ(handed->node, "two");
+  EXPECT_EQ(handed->moves, "NEES");
+  EXPECT_EQ(handed->status, "in_play");
+  // Two plays it on and records its end as its own.
+  r.status = "found";
+  r.node = "two";
+  r.moves = "NEESS";
+  r.steps = 5;
+  r.ended_at_ms = 50;
+  store->finish_run(r);
+  EXPECT_EQ(store->run_by_number(7)->moves, "NEESS");
+  EXPECT_FALSE(store->hand_off_run(7, "two", "one", "NEESS"));  // ended
 }
 
 TEST_P(store_contract, run_numbers_are_claimed_in_blocks_that_never_meet) {

@@ -57,8 +57,12 @@ class recording_store : public results_store {
                                 std::int64_t) override {
     return 0;
   }
+  bool hand_off_run(std::uint64_t, std::string_view, std::string_view, std::string_view) override {
+    return false;
+  }
   void take_seat(const seat_record&, std::int64_t) override {}
   std::vector<seat_record> seats() override { return {}; }
+  std::optional<seat_record> seat_of(std::int64_t) override { return std::nullopt; }
   std::vector<ranked_run_record> runs_of(std::int64_t) override { return {}; }
   void lock_competitor(std::int64_t) override {}
   std::uint64_t claim_run_numbers(std::uint64_t) override { return 1; }

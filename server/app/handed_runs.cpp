@@ -1,0 +1,124 @@
+#include "server/app/handed_runs.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/maze/direction.hpp"
+#include "core/model/limits.hpp"
+#include "core/play/run_setup.hpp"
+#include "server/app/costly_work.hpp"
+#include "server/app/server_context.hpp"
+#include "server/competition/competition_hub.hpp"
+
+namespace ariadne {
+
+namespace {
+
+// Handed runs are charged to their competitor, not to an address: the
+// connection that will play them may not have come yet.
+std::string handed_share(const ranked_run_record& handed) {
+  return "competitor " + std::to_string(handed.competitor);
+}
+
+}  // namespace
+
+std::optional<parked_run> rebuild_handed_run(server_context& context,
+                                             const ranked_run_record& handed, std::string& error) {
+  competition_hub& hub = *context.competition();
+  const std::optional<run_request> request = hub.dealt_request(handed);
+  if (!request) {
+    error = "its challenge is no longer in the competition's file";
+    return std::nullopt;
+  }
+  const maze_catalog& catalog = context.catalog();
+  if (auto problem = check_host(*request, catalog, context.host())) {
+    error = problem->message;
+    return std::nullopt;
+  }
+  const std::string share = handed_share(handed);
+  const std::uint64_t cells = request_cells(*request, catalog);
+  run_slot slot = context.budgets().reserve_run(cells, share);
+  const std::uint64_t moves =
+      std::min(request->max_steps.value_or(cells * limits::default_moves_per_cell),
+               context.config().max_replay_moves);
+  memory_lease log =
+      context.memory().claim(memory_budget::use::move_logs, share, move_log::bytes_for(moves));
+  if (!slot || !log) {
+    error = "the server holds as many runs as it allows";
+    return std::nullopt;
+  }
+  slot.hold(std::move(log));
+  const auto now = run::clock::now();
+  auto feed = context.runs().open(handed.run, handed.competitor_name, handed.challenge, handed.bot);
+  auto setup =
+      set_up_checked_run(*request, catalog, context.host(), handed.run, 0, now, feed.get());
+  auto* ready = std::get_if<run>(&setup);
+  // The moves played again make the same run, counters, treasures and
+  // fallen walls included; the spectators' feed gets them as they come.
+  bool replayed = ready != nullptr;
+  for (const char letter : handed.moves) {
+    const auto d = direction_from_letter(letter);
+    if (!replayed || !d || !ready->active()) {
+      replayed = false;
+      break;
+    }
+    ready->move(*d);
+  }
+  if (!replayed || !ready->active()) {
+    context.runs().close(handed.run);
+    error = ready == nullptr ? std::get<request_error>(setup).message
+                             : "its moves do not play again to a run in play";
+    return std::nullopt;
+  }
+  // Its time limit counts from its start on the other server.
+  const auto started =
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(handed.started_at_ms));
+  const auto elapsed = std::max(std::chrono::system_clock::now() - started,
+                                std::chrono::system_clock::duration::zero());
+  ready->restart_clock(now - std::chrono::duration_cast<run::clock::duration>(elapsed));
+  parked_run parked{player{}, std::move(slot), std::move(feed), handed};
+  parked.seat.begin(std::move(*ready));
+  parked.record.moves.clear();
+  return parked;
+}
+
+void take_handed_run(server_context& context, const ranked_run_record& handed) {
+  // The challenge's own request weighs the same as its deal's (the seed
+  // aside), and is read without the hub's lock, which the caller holds.
+  const challenge* dealt = context.competition()->rules().find(handed.challenge);
+  const std::uint64_t cost = costly_work::replay_cost(handed.moves.size()) +
+                             (dealt ? setup_cost(dealt->request, context.catalog()) : 0);
+  server_context* c = &context;
+  auto job = [c, handed] {
+    std::string error;
+    std::optional<parked_run> rebuilt;
+    try {
+      rebuilt = rebuild_handed_run(*c, handed, error);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    if (rebuilt) {
+      spdlog::info("run {} of '{}' ({}): handed over from another server after {} moves",
+                   handed.run, handed.competitor_name, handed.challenge, handed.moves.size());
+      c->seats().arrive(std::move(*rebuilt));
+      return;
+    }
+    spdlog::error(
+        "run {} of '{}' ({}), handed over from another server, cannot be played on ({}): "
+        "its attempt is given back",
+        handed.run, handed.competitor_name, handed.challenge, error);
+    c->competition()->give_back_attempt(handed, nullptr);
+  };
+  if (costly_work::place(context, handed_share(handed), cost, false, job_pool::lane::play, job) ==
+      costly_work::placement::busy) {
+    spdlog::error(
+        "run {} of '{}' ({}), handed over from another server: the job pool is full, its "
+        "attempt is given back",
+        handed.run, handed.competitor_name, handed.challenge);
+    context.competition()->give_back_attempt(handed, nullptr);
+  }
+}
+
+}  // namespace ariadne
