@@ -25,6 +25,11 @@ ariadne_fuzz_packages=(
   clang libclang-rt-14-dev
 )
 
+# The PostgreSQL server of docker/postgres/Dockerfile (compose.postgres.yml).
+ariadne_postgres_packages=(
+  postgresql-15
+)
+
 # Needed to run the binaries (the Docker runtime stage).
 # ca-certificates: the system's trust store, which wss:// and https:// clients
 # (ariadne-bot, its --ping) check a server's certificate against.

@@ -211,33 +211,41 @@ ARIADNE_PORT=$(free_port)
 ARIADNE_COMPETITION_PORT=$(free_port)
 export ARIADNE_IMAGE=$image ARIADNE_PORT ARIADNE_COMPETITION_PORT
 ensure_packages docker-compose
-if [ $host_network -eq 1 ]; then
-  # docker-compose 1.29 cannot drop a service's ports in an override file, so
-  # the host-network variant is compose.yml rewritten: no ports, every
-  # service on the host's network, the servers on free ports.
-  /usr/bin/python3 - "$work/compose.host.yml" "$root/docker/compose.yml" "$root/docker/compose.tls.yml" <<'EOF'
+# host_compose OUT FILE...: the host-network variant of compose files.
+# docker-compose 1.29 cannot drop a service's ports in an override file, so
+# it is the files merged and rewritten: no ports, every service on the
+# host's network, the servers (and PostgreSQL) on free ports.
+host_compose() {
+  /usr/bin/python3 - "$@" <<'EOF'
 import sys
 import yaml
-doc = yaml.safe_load(open(sys.argv[2]))
-# The TLS override, merged as compose merges it (environment and volumes
-# added to, command replaced).
-for name, extra in yaml.safe_load(open(sys.argv[3]))["services"].items():
-    service = doc["services"][name]
-    for key, value in extra.items():
-        if key == "environment":
-            service.setdefault(key, {}).update(value)
-        elif key == "volumes":
-            service[key] = service.get(key, []) + value
-        else:
-            service[key] = value
+out, first, *overrides = sys.argv[1:]
+doc = yaml.safe_load(open(first))
+# Each override merged as compose merges it (environment, volumes and
+# depends_on added to, other keys replaced, new services and volumes added).
+for path in overrides:
+    extra_doc = yaml.safe_load(open(path))
+    for name, extra in extra_doc["services"].items():
+        service = doc["services"].setdefault(name, {})
+        for key, value in extra.items():
+            if key in ("environment", "depends_on"):
+                service.setdefault(key, {}).update(value)
+            elif key == "volumes":
+                service[key] = service.get(key, []) + value
+            else:
+                service[key] = value
+    doc.setdefault("volumes", {}).update(extra_doc.get("volumes") or {})
 ports = {"server": "${ARIADNE_PORT}", "competition": "${ARIADNE_COMPETITION_PORT}"}
 for name, service in doc["services"].items():
     service.pop("ports", None)
     service["network_mode"] = "host"
     if name in ports:
         service.setdefault("environment", {})["ARIADNE_PORT"] = ports[name]
-yaml.safe_dump(doc, open(sys.argv[1], "w"), sort_keys=False)
+yaml.safe_dump(doc, open(out, "w"), sort_keys=False)
 EOF
+}
+if [ $host_network -eq 1 ]; then
+  host_compose "$work/compose.host.yml" "$root/docker/compose.yml" "$root/docker/compose.tls.yml"
   compose_files=(--project-directory "$root/docker" -f "$work/compose.host.yml")
   export ARIADNE_SERVER_URL=wss://127.0.0.1:$ARIADNE_PORT/ws
 fi
@@ -293,3 +301,50 @@ wait_healthy "$competition"
 after=$(settled_board)
 [ "$before" = "$after" ] || fail "the leaderboard changed across the restart: $before != $after"
 echo "leaderboard after the restart: $after"
+
+step "docker-compose: the competition on PostgreSQL 15 (compose.postgres.yml), through restarts"
+compose --profile competition down -v >/dev/null 2>&1
+postgres_image=$image-postgres
+docker image inspect "$postgres_image" >/dev/null 2>&1 || images+=("$postgres_image")
+if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" -f "$root/docker/postgres/Dockerfile" \
+  -t "$postgres_image" "$root" >"$work/postgres-build.log" 2>&1; then
+  tail -40 "$work/postgres-build.log"
+  fail "the PostgreSQL image did not build (end of its log above)"
+fi
+ARIADNE_DB_PASSWORD=$(openssl rand -hex 16)
+export ARIADNE_POSTGRES_IMAGE=$postgres_image ARIADNE_DB_PASSWORD
+if [ $host_network -eq 1 ]; then
+  ARIADNE_PG_HOST=127.0.0.1
+  ARIADNE_PG_PORT=$(free_port)
+  export ARIADNE_PG_HOST ARIADNE_PG_PORT
+  host_compose "$work/compose.postgres.host.yml" "$root/docker/compose.yml" \
+    "$root/docker/compose.tls.yml" "$root/docker/compose.postgres.yml"
+  compose_files=(--project-directory "$root/docker" -f "$work/compose.postgres.host.yml")
+else
+  compose_files+=(-f "$root/docker/compose.postgres.yml")
+fi
+compose --profile competition up -d --no-build competition 2>&1 | grep -v -i "warning" || true
+competition=$(compose ps -q competition)
+postgres=$(compose ps -q postgres)
+[ -n "$competition" ] && [ -n "$postgres" ] || fail "compose did not start postgres and competition"
+wait_healthy "$competition"
+compose logs competition 2>&1 | grep -q "postgresql://" ||
+  fail "the competition server does not say it opened PostgreSQL: $(compose logs competition 2>&1 | tail -5)"
+token=$(compose exec -T competition ariadne-admin add-competitor smoke | tail -1)
+[ -n "$token" ] || fail "ariadne-admin add-competitor printed no token (on PostgreSQL)"
+"$python" "$root/clients/python/ariadne_client.py" --url "wss://localhost:$competition_port/ws" \
+  --ca "$tls/ca.pem" --token "$token" --challenge warm-up ||
+  fail "the ranked run on PostgreSQL did not find the treasure"
+stored=$(compose exec -T postgres psql -h /run/postgresql -U ariadne -d ariadne -tAc \
+  "SELECT count(*) FROM runs WHERE status = 'found'" | tr -d '[:space:]')
+[ "${stored:-0}" -ge 1 ] || fail "PostgreSQL holds no found run (got '${stored}')"
+before=$(settled_board)
+grep -q '"found": 1' <<<"$before" || fail "the leaderboard on PostgreSQL does not show the run: $before"
+# The database restarts under the server (an outage it rides out), then the server.
+compose restart postgres >/dev/null 2>&1
+wait_healthy "$postgres"
+compose restart competition >/dev/null 2>&1
+wait_healthy "$competition"
+after=$(settled_board)
+[ "$before" = "$after" ] || fail "the leaderboard on PostgreSQL changed across the restarts: $before != $after"
+echo "PostgreSQL holds $stored found run(s); leaderboard after both restarts: $after"

@@ -12,6 +12,7 @@
 #include "server/app/server_name.hpp"
 #include "server/net/transport.hpp"
 #include "server/net/transport_context.hpp"
+#include "server/store/store_location.hpp"
 
 namespace ariadne {
 
@@ -51,8 +52,10 @@ void server::start() {
     spdlog::info("TLS from {}{}", context_->config().tls_cert,
                  context_->config().tls_only ? ", and nothing plain" : "; plain http:// too");
   }
-  if (const competition_hub* hub = context_->competition()) {
+  if (competition_hub* hub = context_->competition()) {
     spdlog::info("{}", hub->summary(std::chrono::system_clock::now()));
+    spdlog::info("results in {}, as server '{}'", parse_store_location(context_->config().db).shown,
+                 hub->presence().node().name);
   }
 }
 

@@ -99,16 +99,18 @@ std::vector<ranked_run_record> attempt_claims::arrivals(
   {
     std::lock_guard lock(mutex_);
     for (const ranked_run_record& r : runs) {
-      if (r.status == "in_play" && r.node == node_ && r.run != 0 && held_.insert(r.run).second) {
+      if (r.status == "in_play" && r.node == node_ && r.run != 0 && !held_.contains(r.run)) {
         fresh.push_back(r.run);
       }
     }
   }
+  // Held once read whole: a read that fails leaves it for the next rebuild.
   std::vector<ranked_run_record> handed;
   for (const std::uint64_t number : fresh) {
     auto found = reader.run_by_number(number);
     if (!found || found->status != "in_play" || found->node != node_) continue;
     read_back(reader, found->competitor, found->challenge);
+    hold(number, true);
     handed.push_back(std::move(*found));
   }
   return handed;

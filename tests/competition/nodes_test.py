@@ -15,8 +15,8 @@ Two servers, --node a and --node b:
 - a competitor's hello on one server closes its connection on the other
   (1008 replaced) within 2 s, and the run it had in play there follows it:
   the welcome carries that run's state (the same run, position and
-  counters), played on to its end; hopping back and forth keeps the same
-  maze (no trading a maze for a new one);
+  counters), played on to its end; hopping on through a third server and
+  back keeps the same maze (no trading a maze for a new one);
 - a server that starts again beside the other gives back only its own runs
   in play: the other's run goes on and its result is recorded;
 - a server killed with SIGKILL: the living one gives its runs back once its
@@ -176,6 +176,7 @@ async def scenario():
     base = ["--competition", path, "--db", db, "--resume-seconds", "60"]
     a, port_a = start_server(SERVER, *base, "--node", "a")
     b, port_b = start_server(SERVER, *base, "--node", "b")
+    c = None
     try:
         check(wait_for_nodes([port_a, port_b], 2), "each server sees the other beat")
         # The race for the only attempt, across both servers.
@@ -255,11 +256,14 @@ async def scenario():
 
         # A hello on b while the competitor plays on a: a's connection closes
         # (1008 replaced) within 2 s, and its run follows the competitor to
-        # b, moves and all; back to a, and to b again: always the same maze.
+        # b, moves and all; on to c, and back to a: always the same maze.
         mover = await Client.connect(port_a, tokens["mover"])
         first = await mover.start("roam")
         moved_by = 0
-        for hop, port in enumerate([port_b, port_a, port_b]):
+        # A third server joins for the hops: a -> b -> c -> a.
+        c, port_c = start_server(SERVER, *base, "--node", "c")
+        check(wait_for_nodes([port_a, port_b, port_c], 3), "the three servers see each other beat")
+        for hop, port in enumerate([port_b, port_c, port_a]):
             # Bumps into a wall first (never the treasure), then a few moves on.
             closed = [d for d in "NESW" if d not in mover.state["open"]]
             if closed:
@@ -301,6 +305,7 @@ async def scenario():
               f"the run's result recorded once, as played: {ended} / {result}")
         mover_runs = [r for r in runs_of(db) if r["competitor"] == "mover"]
         check(len(mover_runs) == 1, f"no other maze dealt to the mover: {mover_runs}")
+        stop_server(c)
 
         # A restart of a beside b: b's run goes on, a's is given back.
         keeper, keeper_run = await hold(port_b, tokens["keeper"], "long")
@@ -350,6 +355,8 @@ async def scenario():
         stop_server(a)
         if b.poll() is None:
             stop_server(b)
+        if c is not None and c.poll() is None:
+            stop_server(c)
     print(f"two nodes on {stores.kind}: {COMPETITORS} races, a restart, a death")
 
 
