@@ -11,14 +11,17 @@ constexpr std::uint64_t sweep_every = 256;
 
 }  // namespace
 
-run_slot address_budgets::reserve_run(std::uint64_t cells, const std::string& address) {
+run_slot address_budgets::reserve_run(std::uint64_t cells, const std::string& address,
+                                      bool anyway) {
   std::lock_guard lock(mutex_);
   auto it = shares_.find(address);
   const std::uint64_t mine = it == shares_.end() ? 0 : it->second.cells;
+  // Saturating: a forced reservation may have taken the cells past their limit.
   const bool fits =
-      runs_ < limits_.max_runs && cells <= limits_.max_cells_in_play - cells_ &&
+      runs_ < limits_.max_runs && cells_ <= limits_.max_cells_in_play &&
+      cells <= limits_.max_cells_in_play - cells_ &&
       cells <= limits_.max_cells_per_address - std::min(mine, limits_.max_cells_per_address);
-  if (!fits) return {};
+  if (!fits && !anyway) return {};
   ++runs_;
   cells_ += cells;
   if (it == shares_.end()) it = shares_.emplace(address, fresh_share(clock::now())).first;

@@ -40,7 +40,9 @@ class address_budgets {
 
   // A place for a run of `cells` cells played from address, or an empty slot
   // when the runs, the cells or the address's share of the cells are spent.
-  run_slot reserve_run(std::uint64_t cells, const std::string& address);
+  // With anyway, counted past them (a run that exists already elsewhere and
+  // moves here: refusing it would not end it).
+  run_slot reserve_run(std::uint64_t cells, const std::string& address, bool anyway = false);
   // Charges set-up work of `cost` to address: false when the address has
   // spent its share (nothing is charged then).
   bool charge_setup(const std::string& address, std::uint64_t cost, clock::time_point now);

@@ -5,6 +5,7 @@
 #include "core/play/commands.hpp"
 #include "core/play/run_setup.hpp"
 #include "protocol/message_writer.hpp"
+#include "server/app/handed_runs.hpp"
 #include "server/app/run_starter.hpp"
 #include "server/app/server_context.hpp"
 #include "server/app/server_name.hpp"
@@ -82,7 +83,8 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
   }
   // The token is looked up on the store's thread, never here.
   hub->authorize(*hello.token, [this, sink, id = std::string(id)](
-                                   bool answered, std::optional<competitor_record> who) {
+                                   bool answered, std::optional<competitor_record> who,
+                                   const std::string& playing_elsewhere) {
     // Here, not on the connection's strand: a connection gone meanwhile
     // must not leave its lookup waiting in the address's count.
     using verdict = address_budgets::token_answer;
@@ -90,15 +92,17 @@ websocket_handler::frame_result competitor_login::hello(const protocol::hello_me
         core_.address, token_hash_,
         who ? verdict::right : (answered ? verdict::wrong : verdict::unanswered),
         std::chrono::steady_clock::now());
-    sink->resume([this, answered, who = std::move(who), id](std::string& answer) {
-      return on_authorized(answered, who, id, answer);
+    sink->resume([this, answered, who = std::move(who), id,
+                  elsewhere = playing_elsewhere](std::string& answer) {
+      return on_authorized(answered, who, elsewhere, id, answer);
     });
   });
   return frame_result::deferred;
 }
 
 bool competitor_login::on_authorized(bool answered, const std::optional<competitor_record>& who,
-                                     std::string_view id, std::string& reply) {
+                                     const std::string& playing_elsewhere, std::string_view id,
+                                     std::string& reply) {
   // A store that cannot be read says nothing of the token: the client may
   // try again (its try is charged to its address, as a wrong token's).
   if (!answered) {
@@ -114,6 +118,22 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
     return true;
   }
   competition_hub& hub = *core_.context.competition();
+  // Its run in play on another server would be set up here again, moves and
+  // all: each such hello costs the address the worst of that before its seat
+  // moves, so hopping cannot keep servers busy.
+  if (!playing_elsewhere.empty()) {
+    const challenge* c = hub.rules().find(playing_elsewhere);
+    const std::uint64_t cost = c != nullptr ? handover_cost(core_.context, *c) : 0;
+    if (!core_.context.budgets().charge_setup(core_.address, cost,
+                                              std::chrono::steady_clock::now())) {
+      core_.reply_error({errc::rate_limited,
+                         "your address has asked the server to set up more mazes than its share "
+                         "(your run in play on another server is set up again here); try again "
+                         "in a few seconds"},
+                        id, reply);
+      return true;
+    }
+  }
   // The latest hello, for the other servers on the store: theirs let go.
   // Alone on the store, the seat is written beside the welcome; shared, it
   // is written first, and tells of the competitor's run in play elsewhere.
@@ -126,37 +146,21 @@ bool competitor_login::on_authorized(bool answered, const std::optional<competit
         if (seat_key_ != 0) core_.context.seats().seat_recorded(competitor, seat_key_);
       });
     });
-    return seat_written(*who, false, {}, id, reply);
+    return seat_written(*who, false, {}, id);
   }
   hub.take_seat(who->id, [this, sink, who = *who, id = std::string(id)](
-                             bool durable, const std::string& playing_elsewhere) {
-    sink->resume([this, durable, who, id, elsewhere = playing_elsewhere](std::string& answer) {
-      return seat_written(who, durable, elsewhere, id, answer);
+                             bool durable, const std::string& found_elsewhere) {
+    sink->resume([this, durable, who, id, elsewhere = found_elsewhere](std::string&) {
+      return seat_written(who, durable, elsewhere, id);
     });
   });
   return false;
 }
 
 bool competitor_login::seat_written(const competitor_record& who, bool recorded,
-                                    const std::string& playing_elsewhere, std::string_view id,
-                                    std::string& reply) {
+                                    const std::string& playing_elsewhere, std::string_view id) {
   auto sink = core_.sink.lock();
   if (!sink) return true;
-  // Its run in play on another server is set up here again: each hop costs
-  // the address that maze's set-up, so hopping cannot keep servers busy.
-  if (!playing_elsewhere.empty()) {
-    const challenge* c = core_.context.competition()->rules().find(playing_elsewhere);
-    const std::uint64_t cost = c != nullptr ? setup_cost(c->request, core_.context.catalog()) : 0;
-    if (!core_.context.budgets().charge_setup(core_.address, cost,
-                                              std::chrono::steady_clock::now())) {
-      core_.reply_error({errc::rate_limited,
-                         "your address has asked the server to set up more mazes than its share "
-                         "(your run in play on another server is set up again here); try again "
-                         "in a few seconds"},
-                        id, reply);
-      return true;
-    }
-  }
   core_.greeted = true;
   competitor_ = std::make_unique<competitor_record>(who);
   core_.set_name(who.name);

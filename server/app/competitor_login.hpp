@@ -48,13 +48,13 @@ class competitor_login {
   // A token looked up: refuse it, or write the competitor's seat in the
   // store (false: the welcome waits for it).
   bool on_authorized(bool answered, const std::optional<competitor_record>& who,
-                     std::string_view id, std::string& reply);
+                     const std::string& playing_elsewhere, std::string_view id, std::string& reply);
   // The store's seat written (recorded), or being written beside: claim
   // the seat here (false: the welcome waits for it, see take_seat, and for
   // the competitor's run in play on another server, which is handed over
   // here).
   bool seat_written(const competitor_record& who, bool recorded,
-                    const std::string& playing_elsewhere, std::string_view id, std::string& reply);
+                    const std::string& playing_elsewhere, std::string_view id);
   // The seat is this connection's: welcome the competitor, with the ranked
   // run it took over, if any.
   void take_seat(std::optional<parked_run> run, std::string_view id, std::string& reply);

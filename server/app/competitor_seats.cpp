@@ -22,7 +22,7 @@ void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_
   std::lock_guard lock(mutex_);
   seat& s = seats_[competitor];
   if (s.holder != 0) {
-    auto dropped = std::exchange(s.waiting, claimer{key, std::move(then)});
+    auto dropped = std::exchange(s.waiting, claimer{key, std::move(then), awaits_until});
     // The holder is asked once; a second claimer meanwhile only replaces the first.
     if (dropped) {
       dropped->then(std::nullopt);
@@ -36,8 +36,7 @@ void competitor_seats::claim(std::int64_t competitor, std::uint64_t key, let_go_
     s.moved_to.clear();
     s.let_go = std::move(let_go);
     if (awaits_until && !s.parked) {
-      s.awaiting = claimer{key, std::move(then)};
-      s.awaits_until = *awaits_until;
+      s.awaiting = claimer{key, std::move(then), awaits_until};
       changed_ = true;
       wake_.notify_all();
       return;
@@ -57,19 +56,26 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
       expired = std::move(run);
     } else {
       seat& s = it->second;
-      s.awaiting.reset();
+      // A run on its way from another server waits for whoever holds next.
+      auto awaited = std::exchange(s.awaiting, std::nullopt);
       if (s.waiting) {
         auto next = std::exchange(s.waiting, std::nullopt);
         s.holder = next->key;
         s.recorded = false;
         s.let_go = std::move(s.pending_let_go);
-        next->then(std::move(run));
+        if (!run && (awaited || next->awaits_until)) {
+          next->awaits_until = std::max(awaited ? *awaited->awaits_until : clock::time_point{},
+                                        next->awaits_until.value_or(clock::time_point{}));
+          s.awaiting = std::move(next);
+        } else {
+          next->then(std::move(run));
+        }
       } else {
         s.holder = 0;
         s.let_go = nullptr;
         if (run && window_.count() > 0) {
+          s.parked_until = parked_until(*run);
           s.parked = std::move(run);
-          s.parked_until = clock::now() + window_;
           run.reset();
         }
         expired = std::move(run);
@@ -99,10 +105,14 @@ void competitor_seats::evict(std::int64_t competitor) {
 void competitor_seats::seat_recorded(std::int64_t competitor, std::uint64_t key) {
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);
-  if (it != seats_.end() && it->second.holder == key) it->second.recorded = true;
+  if (it != seats_.end() && it->second.holder == key) {
+    it->second.recorded = true;
+    it->second.recorded_at = clock::now();
+  }
 }
 
-void competitor_seats::moved_elsewhere(std::int64_t competitor, const std::string& node) {
+void competitor_seats::moved_elsewhere(std::int64_t competitor, const std::string& node,
+                                       clock::time_point read_from) {
   std::optional<parked_run> parked;
   {
     std::lock_guard lock(mutex_);
@@ -110,8 +120,9 @@ void competitor_seats::moved_elsewhere(std::int64_t competitor, const std::strin
     if (it == seats_.end()) return;
     seat& s = it->second;
     if (s.holder != 0) {
-      // Asked again at each reading of the store until it has let go.
-      if (s.recorded && s.let_go) {
+      // Asked again at each reading of the store until it has let go; a
+      // reading begun before the holder's seat was recorded may not show it.
+      if (s.recorded && s.recorded_at < read_from && s.let_go) {
         s.moved_to = node;
         s.let_go(let_go_reason::moved);
       }
@@ -134,8 +145,16 @@ void competitor_seats::hand_off(parked_run run, const std::string& to,
                                 std::function<void(bool)> done) {
   competition_hub* hub = context_.competition();
   const bool whole = run.feed && !run.feed->moves().full();
-  if (hub == nullptr || !whole || to.empty() || to == hub->presence().node().name) {
+  if (hub == nullptr) {
     give_back(std::move(run), std::move(done));
+    return;
+  }
+  if (!whole || to.empty() || to == hub->presence().node().name) {
+    // Its moves cannot be played again there (more than the feed keeps): it
+    // ends here, as a run nobody took over, and its attempt is used. Given
+    // back, it would be a new maze for the same attempt.
+    abandon(std::move(run));
+    if (done) done(true);
     return;
   }
   std::string moves;
@@ -145,9 +164,12 @@ void competitor_seats::hand_off(parked_run run, const std::string& to,
       "after {} moves",
       run.seat.current()->id(), run.record.competitor_name, run.record.challenge, to, moves.size());
   context_.runs().close(run.feed->run_id());
-  hub->hand_off(run.record, std::move(moves), to, [done = std::move(done)](bool handed) {
-    if (done) done(handed);
-  });
+  // The counters outlive the hub's writer, whose thread calls this; the seats may not.
+  hub->hand_off(run.record, std::move(moves), to,
+                [stats = &context_.stats(), done = std::move(done)](bool handed) {
+                  if (handed) stats->runs_handed_out.fetch_add(1, std::memory_order_relaxed);
+                  if (done) done(handed);
+                });
 }
 
 void competitor_seats::arrive(parked_run run) {
@@ -160,8 +182,8 @@ void competitor_seats::arrive(parked_run run) {
       s.awaiting.reset();
       then(std::move(run));
     } else if (s.holder == 0 && !s.parked && window_.count() > 0) {
+      s.parked_until = parked_until(run);
       s.parked = std::move(run);
-      s.parked_until = clock::now() + window_;
     } else {
       unwanted = std::move(run);
     }
@@ -188,7 +210,16 @@ std::size_t competitor_seats::parked() const {
   return count;
 }
 
+competitor_seats::clock::time_point competitor_seats::parked_until(const parked_run& run) const {
+  // Never past the run's own time limit: hops between servers, each parking
+  // it afresh, cannot keep a run in play longer than it may last.
+  const clock::time_point until = clock::now() + window_;
+  const auto deadline = run.seat.current()->deadline();
+  return deadline ? std::min(until, *deadline) : until;
+}
+
 void competitor_seats::abandon(parked_run left) {
+  left.seat.expire_if_due(clock::now());  // past its time limit: timeout
   left.seat.leave();
   const run& r = *left.seat.current();
   const run_result result = r.result();
@@ -210,12 +241,14 @@ void competitor_seats::reap_loop(const std::stop_token& stop) {
     for (auto it = seats_.begin(); it != seats_.end();) {
       seat& s = it->second;
       // A run on its way from another server that did not come in time.
-      if (s.awaiting && s.awaits_until <= now) {
+      if (s.awaiting && *s.awaiting->awaits_until <= now) {
         handover then = std::move(s.awaiting->then);
         s.awaiting.reset();
         then(std::nullopt);
       }
-      if (s.awaiting && (!next || s.awaits_until < *next)) next = s.awaits_until;
+      if (s.awaiting && (!next || *s.awaiting->awaits_until < *next)) {
+        next = *s.awaiting->awaits_until;
+      }
       if (s.parked && s.parked_until <= now) {
         due.push_back(std::move(*s.parked));
         s.parked.reset();

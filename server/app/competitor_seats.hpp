@@ -85,7 +85,9 @@ class competitor_seats {
   // The competitor said hello on server `node` after its holder here had
   // its seat recorded: the holder lets go (its ranked run in play is handed
   // over there), and a run parked here is handed over.
-  void moved_elsewhere(std::int64_t competitor, const std::string& node);
+  // Judged by a reading of the store's seats begun at read_from.
+  void moved_elsewhere(std::int64_t competitor, const std::string& node,
+                       clock::time_point read_from);
   // The server the competitor went to ("" when it did not).
   std::string moved_to(std::int64_t competitor) const;
   // A run whose competitor went to server `to`: handed over there in the
@@ -103,23 +105,27 @@ class competitor_seats {
   struct claimer {
     std::uint64_t key = 0;
     handover then;
+    std::optional<clock::time_point> awaits_until{};  // its run comes from another server
   };
   struct seat {
     std::uint64_t holder = 0;  // 0: nobody
     bool recorded = false;     // the holder's seat is the store's
+    clock::time_point recorded_at;
     let_go_fn let_go;          // the holder's
     let_go_fn pending_let_go;  // the waiting claimer's, once it holds
     std::optional<claimer> waiting;
     std::optional<parked_run> parked;
     clock::time_point parked_until;
     std::optional<claimer> awaiting;  // the holder, until its run arrives
-    clock::time_point awaits_until;
-    std::string moved_to;  // the server of the competitor's latest hello
+    std::string moved_to;             // the server of the competitor's latest hello
   };
   void give_back(parked_run run, std::function<void(bool)> done);
   void reap_loop(const std::stop_token& stop);
-  // Ends a parked run whose window passed: abandoned, recorded, let go.
+  // Ends a parked run whose window passed: abandoned (or timeout, past its
+  // time limit), recorded, let go.
   void abandon(parked_run run);
+  // When a run parked now stops waiting for its competitor.
+  clock::time_point parked_until(const parked_run& run) const;
 
   server_context& context_;
   std::chrono::seconds window_;

@@ -37,23 +37,24 @@ std::optional<parked_run> rebuild_handed_run(server_context& context,
     error = problem->message;
     return std::nullopt;
   }
+  // Counted even past the budgets: the run exists already, and refusing it
+  // room here would not end it (a competitor holds one at a time).
   const std::string share = handed_share(handed);
   const std::uint64_t cells = request_cells(*request, catalog);
-  run_slot slot = context.budgets().reserve_run(cells, share);
+  run_slot slot = context.budgets().reserve_run(cells, share, true);
   const std::uint64_t moves =
       std::min(request->max_steps.value_or(cells * limits::default_moves_per_cell),
                context.config().max_replay_moves);
-  memory_lease log =
-      context.memory().claim(memory_budget::use::move_logs, share, move_log::bytes_for(moves));
-  if (!slot || !log) {
-    error = "the server holds as many runs as it allows";
-    return std::nullopt;
-  }
-  slot.hold(std::move(log));
+  slot.hold(context.memory().claim(memory_budget::use::move_logs, share, move_log::bytes_for(moves),
+                                   true));
   const auto now = run::clock::now();
   auto feed = context.runs().open(handed.run, handed.competitor_name, handed.challenge, handed.bot);
-  auto setup =
-      set_up_checked_run(*request, catalog, context.host(), handed.run, 0, now, feed.get());
+  std::variant<run, request_error> setup = request_error{};
+  try {
+    setup = set_up_checked_run(*request, catalog, context.host(), handed.run, 0, now, feed.get());
+  } catch (const std::exception& e) {
+    setup = request_error{errc::server_busy, e.what()};
+  }
   auto* ready = std::get_if<run>(&setup);
   // The moves played again make the same run, counters, treasures and
   // fallen walls included; the spectators' feed gets them as they come.
@@ -84,7 +85,15 @@ std::optional<parked_run> rebuild_handed_run(server_context& context,
   return parked;
 }
 
-void take_handed_run(server_context& context, const ranked_run_record& handed) {
+std::uint64_t handover_cost(server_context& context, const challenge& c) {
+  const std::uint64_t cells = request_cells(c.request, context.catalog());
+  const std::uint64_t moves =
+      std::min(c.request.max_steps.value_or(cells * limits::default_moves_per_cell),
+               context.config().max_replay_moves);
+  return setup_cost(c.request, context.catalog()) + costly_work::replay_cost(moves);
+}
+
+bool take_handed_run(server_context& context, const ranked_run_record& handed) {
   // The challenge's own request weighs the same as its deal's (the seed
   // aside), and is read without the hub's lock, which the caller holds.
   const challenge* dealt = context.competition()->rules().find(handed.challenge);
@@ -93,32 +102,25 @@ void take_handed_run(server_context& context, const ranked_run_record& handed) {
   server_context* c = &context;
   auto job = [c, handed] {
     std::string error;
-    std::optional<parked_run> rebuilt;
-    try {
-      rebuilt = rebuild_handed_run(*c, handed, error);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
+    std::optional<parked_run> rebuilt = rebuild_handed_run(*c, handed, error);
     if (rebuilt) {
       spdlog::info("run {} of '{}' ({}): handed over from another server after {} moves",
                    handed.run, handed.competitor_name, handed.challenge, handed.moves.size());
+      c->stats().runs_handed_in.fetch_add(1, std::memory_order_relaxed);
       c->seats().arrive(std::move(*rebuilt));
       return;
     }
+    // Only what the organizer changed (the file, the host's limits) or a bug
+    // gets here, never a competitor: the attempt goes back, as after a crash.
     spdlog::error(
         "run {} of '{}' ({}), handed over from another server, cannot be played on ({}): "
         "its attempt is given back",
         handed.run, handed.competitor_name, handed.challenge, error);
     c->competition()->give_back_attempt(handed, nullptr);
   };
-  if (costly_work::place(context, handed_share(handed), cost, false, job_pool::lane::play, job) ==
-      costly_work::placement::busy) {
-    spdlog::error(
-        "run {} of '{}' ({}), handed over from another server: the job pool is full, its "
-        "attempt is given back",
-        handed.run, handed.competitor_name, handed.challenge);
-    context.competition()->give_back_attempt(handed, nullptr);
-  }
+  // A full pool: offered again at the hub's next reading of the store.
+  return costly_work::place(context, handed_share(handed), cost, false, job_pool::lane::play,
+                            job) != costly_work::placement::busy;
 }
 
 }  // namespace ariadne

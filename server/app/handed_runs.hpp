@@ -4,6 +4,7 @@
 #include <string>
 
 #include "server/app/competitor_seats.hpp"
+#include "server/competition/competition_rules.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {
@@ -18,10 +19,16 @@ class server_context;
 std::optional<parked_run> rebuild_handed_run(server_context& context,
                                              const ranked_run_record& handed, std::string& error);
 
+// The most setting a handed run of challenge `c` up again costs, in
+// setup_cost units: its maze, and as many moves as a run of it keeps.
+std::uint64_t handover_cost(server_context& context, const challenge& c);
+
 // Takes a handed run on: rebuilt on the job pool, then given to the
 // competitor's hello waiting for it, or parked for its resume window
-// (competitor_seats::arrive); one that cannot be rebuilt is given back.
-// Only posts work: called under the hub's lock.
-void take_handed_run(server_context& context, const ranked_run_record& handed);
+// (competitor_seats::arrive); one that cannot be rebuilt (its challenge
+// gone, moves that do not play again) is given back. False when the job
+// pool is full: the hub offers it again. Only posts work: called under the
+// hub's lock.
+bool take_handed_run(server_context& context, const ranked_run_record& handed);
 
 }  // namespace ariadne

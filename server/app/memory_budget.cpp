@@ -60,7 +60,8 @@ memory_budget::limits memory_budget::machine_defaults() {
   return limits_for(usable_memory() / 4);
 }
 
-memory_lease memory_budget::claim(use u, const std::string& address, std::uint64_t bytes) {
+memory_lease memory_budget::claim(use u, const std::string& address, std::uint64_t bytes,
+                                  bool anyway) {
   memory_lease lease;
   {
     const std::lock_guard lock(mutex_);
@@ -68,7 +69,10 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
     for (const std::uint64_t h : held_)
       total += h;
     auto& mine = by_address_[address];
-    if (bytes > limits_.total - total || bytes > limits_.per_address - mine) {
+    // Saturating: a forced claim may have taken the total past its limit.
+    const bool fits = total <= limits_.total && bytes <= limits_.total - total &&
+                      mine <= limits_.per_address && bytes <= limits_.per_address - mine;
+    if (!fits && !anyway) {
       if (mine == 0) by_address_.erase(address);
       return lease;
     }

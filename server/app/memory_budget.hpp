@@ -67,8 +67,9 @@ class memory_budget {
   memory_budget& operator=(const memory_budget&) = delete;
 
   // Claims bytes for address, or an empty lease when they would take the
-  // total or the address past its limit (nothing is claimed then).
-  memory_lease claim(use u, const std::string& address, std::uint64_t bytes);
+  // total or the address past its limit (nothing is claimed then); with
+  // anyway, past them (as address_budgets::reserve_run).
+  memory_lease claim(use u, const std::string& address, std::uint64_t bytes, bool anyway = false);
 
   std::uint64_t held(use u) const;
   std::uint64_t total() const;

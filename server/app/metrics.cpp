@@ -50,6 +50,13 @@ std::string metrics::prometheus_text() const {
   counter("ariadne_runs_started_total", "Runs started", runs_started.load(relaxed));
   counter("ariadne_starts_deferred_total", "Starts set up on the job pool, off the I/O threads",
           starts_deferred.load(relaxed));
+  counter("ariadne_runs_handed_out_total",
+          "Ranked runs handed over to another server sharing the store (their competitor went "
+          "there)",
+          runs_handed_out.load(relaxed));
+  counter("ariadne_runs_handed_in_total",
+          "Ranked runs another server handed over here, set up again from their moves",
+          runs_handed_in.load(relaxed));
 
   out << "# HELP ariadne_runs_finished_total Runs ended, by result status\n"
       << "# TYPE ariadne_runs_finished_total counter\n";

@@ -27,6 +27,10 @@ class metrics {
   std::atomic<std::uint64_t> moves{0};
   std::atomic<std::uint64_t> runs_started{0};
   std::atomic<std::uint64_t> starts_deferred{0};  // set up on the job pool
+  // Ranked runs that followed their competitor to another server, and those
+  // that came here from one.
+  std::atomic<std::uint64_t> runs_handed_out{0};
+  std::atomic<std::uint64_t> runs_handed_in{0};
 
   void count_error(errc code) {
     errors_[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);

@@ -51,10 +51,12 @@ server_context::server_context(server_config config, maze_catalog catalog)
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
     competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
-    competition_->on_seat_moved(
-        [this](std::int64_t id, const std::string& node) { seats_->moved_elsewhere(id, node); });
+    competition_->on_seat_moved([this](std::int64_t id, const std::string& node,
+                                       std::chrono::steady_clock::time_point read_from) {
+      seats_->moved_elsewhere(id, node, read_from);
+    });
     competition_->on_run_handed(
-        [this](const ranked_run_record& run) { take_handed_run(*this, run); });
+        [this](const ranked_run_record& run) { return take_handed_run(*this, run); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
     ids_.use_blocks(competition_->first_run_number(), run_number_block, [this] {

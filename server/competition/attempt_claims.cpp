@@ -87,10 +87,14 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
   writer_.submit(
       [this, record, moves = std::move(moves), to = std::move(to), handed](results_store& store) {
         *handed = store.hand_off_run(record.run, node_, to, moves);
-        if (*handed) hold(record.run, false);
         read_back(store, record.competitor, record.challenge);
       },
-      [handed, done = std::move(done)](bool durable) { done(durable && *handed); });
+      // No longer held once that is durable: a write rolled back leaves the
+      // run this server's, never one to take back from its stale moves.
+      [this, run = record.run, handed, done = std::move(done)](bool durable) {
+        if (durable && *handed) hold(run, false);
+        done(durable && *handed);
+      });
 }
 
 std::vector<ranked_run_record> attempt_claims::arrivals(
@@ -116,6 +120,13 @@ std::vector<ranked_run_record> attempt_claims::arrivals(
   return handed;
 }
 
+std::string attempt_claims::playing_elsewhere(const std::vector<ranked_run_record>& runs) const {
+  const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
+    return r.status == "in_play" && r.node != node_;
+  });
+  return it == runs.end() ? std::string() : it->challenge;
+}
+
 void attempt_claims::take_seat(std::int64_t competitor,
                                std::function<void(bool, const std::string&)> done) {
   auto elsewhere = std::make_shared<std::string>();
@@ -125,11 +136,7 @@ void attempt_claims::take_seat(std::int64_t competitor,
         if (shared) store.lock_competitor(competitor);
         store.take_seat({competitor, node_, boot_}, unix_ms(std::chrono::system_clock::now()));
         if (!shared) return;
-        const auto runs = read_back(store, competitor, {});
-        const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
-          return r.status == "in_play" && r.node != node_;
-        });
-        if (it != runs.end()) *elsewhere = it->challenge;
+        *elsewhere = playing_elsewhere(read_back(store, competitor, {}));
       },
       [elsewhere, done = std::move(done)](bool durable) {
         done(durable, durable ? *elsewhere : std::string());

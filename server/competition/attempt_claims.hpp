@@ -60,6 +60,12 @@ class attempt_claims {
   // moves, the competitor's runs read back. Each is returned once.
   std::vector<ranked_run_record> arrivals(results_store& reader,
                                           const std::vector<ranked_run_record>& runs);
+  // A run arrivals() returned that was not taken on: returned again next
+  // time. The caller holds the hub's lock.
+  void let_go_of(std::uint64_t run) { held_.erase(run); }
+  // The challenge of the competitor's run in play on another server among
+  // its runs as the store has them ("" for none).
+  std::string playing_elsewhere(const std::vector<ranked_run_record>& runs) const;
   // See competition_hub::take_seat.
   void take_seat(std::int64_t competitor,
                  std::function<void(bool durable, const std::string& playing_elsewhere)> done);

@@ -78,27 +78,29 @@ competition_hub::~competition_hub() {
   board_.reset();
 }
 
-void competition_hub::authorize(
-    std::string token, std::function<void(bool answered, std::optional<competitor_record>)> done) {
+void competition_hub::authorize(std::string token, authorized_fn done) {
   if (!writer_->reachable()) {
-    done(false, std::nullopt);
+    done(false, std::nullopt, {});
     return;
   }
   auto found = std::make_shared<std::optional<competitor_record>>();
+  auto elsewhere = std::make_shared<std::string>();
   const std::string hash = token_hash(token);
   writer_->read_now(
-      [this, found, hash](results_store& store) {
+      [this, found, elsewhere, hash](results_store& store) {
         *found = store.competitor_by_token(hash);
         // The competitor may have played on another server since.
-        if (*found && presence_->shared()) claims_->read_back(store, (*found)->id, {});
+        if (*found && presence_->shared()) {
+          *elsewhere = claims_->playing_elsewhere(claims_->read_back(store, (*found)->id, {}));
+        }
       },
-      [this, found, done = std::move(done)](bool answered) {
+      [this, found, elsewhere, done = std::move(done)](bool answered) {
         if (answered && *found) {
           tokens_.used(**found);
           std::lock_guard lock(mutex_);
           mirror_.names[(*found)->id] = (*found)->name;
         }
-        done(answered, answered ? *found : std::nullopt);
+        done(answered, answered ? *found : std::nullopt, answered ? *elsewhere : std::string());
       });
 }
 
@@ -251,6 +253,7 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   auto stored = board_from_store_
                     ? std::make_unique<results_mirror>(results_mirror::of(runs, rules_))
                     : nullptr;
+  const auto seats_read_from = std::chrono::steady_clock::now();
   const auto moved =
       board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<seat_record>();
   const auto arrived =
@@ -274,11 +277,10 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
     }
     if (board_from_store_ && seat_moved_) {
       for (const seat_record& seat : moved)
-        seat_moved_(seat.competitor, seat.node);
+        seat_moved_(seat.competitor, seat.node, seats_read_from);
     }
-    if (run_handed_) {
-      for (const ranked_run_record& run : arrived)
-        run_handed_(run);
+    for (const ranked_run_record& run : arrived) {
+      if (!run_handed_ || !run_handed_(run)) claims_->let_go_of(run.run);
     }
   }
   // A token rotated or revoked with ariadne-admin ends the connections that

@@ -71,9 +71,12 @@ class competition_hub {
   }
   // Looks a token up on the store thread; done runs there, with whether the
   // store answered (false: it could not be read, the token is neither right
-  // nor wrong) and the competitor or nullopt (unknown or revoked).
-  void authorize(std::string token,
-                 std::function<void(bool answered, std::optional<competitor_record>)> done);
+  // nor wrong), the competitor or nullopt (unknown or revoked), and with
+  // other servers on the store the challenge of its run in play on another
+  // one ("" for none: a hello that would bring it here is charged first).
+  using authorized_fn = std::function<void(bool answered, std::optional<competitor_record>,
+                                           const std::string& playing_elsewhere)>;
+  void authorize(std::string token, authorized_fn done);
   // The competitor's hello here is its latest: the store's seat becomes
   // this server's, and the other servers' connections of it let go. With
   // other servers on the store, under the competitor's lock: a claim there
@@ -134,14 +137,19 @@ class competition_hub {
   // with each competitor whose latest hello was on another server: its
   // connection here, if any, lets go. Under the hub's lock: it may only post
   // work elsewhere. Cleared (nullptr) before what it calls goes away.
-  void on_seat_moved(std::function<void(std::int64_t competitor, const std::string& node)> moved) {
+  // `read_from`: when the reading of the seats began (a seat recorded here
+  // since is not judged by it).
+  using seat_moved_fn = std::function<void(std::int64_t competitor, const std::string& node,
+                                           std::chrono::steady_clock::time_point read_from)>;
+  void on_seat_moved(seat_moved_fn moved) {
     std::lock_guard lock(mutex_);
     seat_moved_ = std::move(moved);
   }
   // Called the same way with each ranked run in play that another server
   // handed to this one (run_by_number's record, with its moves so far): it
-  // is this server's to play on, or to end.
-  void on_run_handed(std::function<void(const ranked_run_record&)> handed) {
+  // is this server's to play on, or to end; false (not taken now) offers it
+  // again at the next reading of the store.
+  void on_run_handed(std::function<bool(const ranked_run_record&)> handed) {
     std::lock_guard lock(mutex_);
     run_handed_ = std::move(handed);
   }
@@ -226,8 +234,8 @@ class competition_hub {
   // With other servers on the store: its runs as the leaderboard thread last
   // read them (every server's), and when.
   std::unique_ptr<results_mirror> stored_;
-  std::function<void(std::int64_t, const std::string&)> seat_moved_;
-  std::function<void(const ranked_run_record&)> run_handed_;
+  seat_moved_fn seat_moved_;
+  std::function<bool(const ranked_run_record&)> run_handed_;
   time_point stored_at_{};
   static constexpr std::chrono::seconds claims_settle{2};
 

@@ -18,6 +18,11 @@ namespace {
 
 using std::chrono::hours;
 
+// A reading of the store begun after everything so far.
+competitor_seats::clock::time_point later() {
+  return competitor_seats::clock::now() + std::chrono::milliseconds(1);
+}
+
 // A server context in competition mode, its seats with a resume window.
 class competitor_seats_test : public ::testing::Test {
  protected:
@@ -135,10 +140,10 @@ TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_takes_its_run_
   std::vector<reason> asked;
   seats.claim(
       1, 100, [&](reason why) { asked.push_back(why); }, [](std::optional<parked_run>) {});
-  seats.moved_elsewhere(1, "two");
+  seats.moved_elsewhere(1, "two", later());
   EXPECT_TRUE(asked.empty());  // its own seat is not the store's yet: the other is older
   seats.seat_recorded(1, 100);
-  seats.moved_elsewhere(1, "two");
+  seats.moved_elsewhere(1, "two", later());
   EXPECT_EQ(asked, std::vector<reason>{reason::moved});
   EXPECT_EQ(seats.moved_to(1), "two");
   // A run parked here (its connection gone) is handed over, neither given
@@ -152,7 +157,7 @@ TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_takes_its_run_
   const std::uint64_t number = run.record.run;
   seats.leave(1, 100, std::move(run));
   EXPECT_EQ(seats.parked(), 1U);
-  seats.moved_elsewhere(1, "two");
+  seats.moved_elsewhere(1, "two", later());
   EXPECT_EQ(seats.parked(), 0U);
   std::promise<std::optional<ranked_run_record>> found;
   context_->competition()->after_writes([&](bool) {
@@ -196,6 +201,45 @@ TEST_F(competitor_seats_test, a_run_handed_here_goes_to_the_hello_awaiting_it) {
   while (!called && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_TRUE(called);
+}
+
+TEST_F(competitor_seats_test, a_second_hello_here_inherits_the_wait_for_a_run_on_its_way) {
+  competitor_seats& seats = context_->seats();
+  using reason = competitor_seats::let_go_reason;
+  const auto until = competitor_seats::clock::now() + hours(1);
+  bool first_let_go = false;
+  seats.claim(
+      1, 100, [&](reason) { first_let_go = true; }, [](std::optional<parked_run>) {}, until);
+  std::optional<parked_run> got;
+  bool called = false;
+  seats.claim(
+      1, 200, [](reason) {},
+      [&](std::optional<parked_run> run) {
+        called = true;
+        got = std::move(run);
+      },
+      until);
+  EXPECT_TRUE(first_let_go);
+  seats.leave(1, 100, std::nullopt);  // the first lets go, its run not come yet
+  EXPECT_FALSE(called);               // the second waits on for it
+  seats.arrive(ranked_run());
+  ASSERT_TRUE(called);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 0U);
+}
+
+TEST_F(competitor_seats_test, a_reading_of_the_seats_older_than_the_holders_seat_is_not_acted_on) {
+  using reason = competitor_seats::let_go_reason;
+  competitor_seats& seats = context_->seats();
+  std::vector<reason> asked;
+  const auto before = competitor_seats::clock::now();
+  seats.claim(
+      1, 100, [&](reason why) { asked.push_back(why); }, [](std::optional<parked_run>) {});
+  seats.seat_recorded(1, 100);
+  seats.moved_elsewhere(1, "two", before);  // read before the seat here was recorded
+  EXPECT_TRUE(asked.empty());
+  seats.moved_elsewhere(1, "two", later());
+  EXPECT_EQ(asked, std::vector<reason>{reason::moved});
 }
 
 TEST_F(competitor_seats_test, a_run_handed_here_waits_for_its_competitor_or_ends_with_a_holder) {

@@ -48,7 +48,6 @@ TEST_F(handed_runs_test, a_run_set_up_again_from_its_moves_stands_where_it_stood
   const run& played = *seat.current();
   ASSERT_GT(played.steps(), 10U);
   ASSERT_GT(played.bumps(), 0U);
-  ASSERT_NE(played.position(), played.start());
   ranked_run_record handed = started.record;
   feed->moves().copy(0, feed->moves().size(), handed.moves);
   context_->runs().close(id);

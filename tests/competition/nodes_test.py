@@ -106,12 +106,16 @@ async def race(ports, tokens):
     return await asyncio.gather(*tries)
 
 
-def nodes_seen(port):
+def metric(port, name):
     status, text = http_get(port, "/metrics")
     for line in text.splitlines() if status == 200 else []:
-        if line.startswith("ariadne_store_nodes "):
+        if line.startswith(name + " "):
             return int(line.split()[1])
     return 0
+
+
+def nodes_seen(port):
+    return metric(port, "ariadne_store_nodes")
 
 
 def wait_for_nodes(ports, count, seconds=10):
@@ -259,7 +263,9 @@ async def scenario():
         # b, moves and all; on to c, and back to a: always the same maze.
         mover = await Client.connect(port_a, tokens["mover"])
         first = await mover.start("roam")
-        moved_by = 0
+        moved_by = hops = 0
+        handed_before = {way: sum(metric(port, f"ariadne_runs_handed_{way}_total")
+                                  for port in (port_a, port_b)) for way in ("out", "in")}
         # A third server joins for the hops: a -> b -> c -> a.
         c, port_c = start_server(SERVER, *base, "--node", "c")
         check(wait_for_nodes([port_a, port_b, port_c], 3), "the three servers see each other beat")
@@ -295,6 +301,7 @@ async def scenario():
             check(all(x == y for x, y in same.values()) and state["steps"] + state["bumps"] == moved_by,
                   f"hop {hop}: where it stood, after {moved_by} moves: {same}")
             mover = mover_next
+            hops += 1
         result = mover.state.get("result") or await mover.play_dfs()
         check(result is not None and result["status"] == "found", f"played on b: {result}")
         await mover.ws.close()
@@ -305,6 +312,10 @@ async def scenario():
               f"the run's result recorded once, as played: {ended} / {result}")
         mover_runs = [r for r in runs_of(db) if r["competitor"] == "mover"]
         check(len(mover_runs) == 1, f"no other maze dealt to the mover: {mover_runs}")
+        for way in ("out", "in"):
+            counted = sum(metric(port, f"ariadne_runs_handed_{way}_total")
+                          for port in (port_a, port_b, port_c)) - handed_before[way]
+            check(counted == hops, f"/metrics counts the {hops} runs handed {way}: {counted}")
         stop_server(c)
 
         # A restart of a beside b: b's run goes on, a's is given back.
