@@ -247,7 +247,9 @@ bool competitor_login::hand_over(competitor_seats::let_go_reason why) {
                moved_away_ ? " (by a connection to another server)" : "");
   std::optional<parked_run> run = park_ranked_run();
   competitor_seats& seats = core_.context.seats();
-  if (!moved_away_ || !run) {
+  // A newer hello here (the competitor came back) takes the run, wherever
+  // it went in between.
+  if (!moved_away_ || !run || seats.claimed_here(competitor_->id)) {
     seats.leave(competitor_->id, seat_key_, std::move(run));
     if (auto sink = core_.sink.lock()) sink->close(1008, text);
     return true;

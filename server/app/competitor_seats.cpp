@@ -88,6 +88,12 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
   if (expired) abandon(std::move(*expired));
 }
 
+bool competitor_seats::claimed_here(std::int64_t competitor) const {
+  std::lock_guard lock(mutex_);
+  const auto it = seats_.find(competitor);
+  return it != seats_.end() && it->second.waiting.has_value();
+}
+
 bool competitor_seats::superseded(std::int64_t competitor, std::uint64_t key) const {
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);

@@ -72,6 +72,8 @@ class competitor_seats {
   // Connection `key` lets go of the seat, with its ranked run in play (handed
   // to a waiting claimer, or parked) or none.
   void leave(std::int64_t competitor, std::uint64_t key, std::optional<parked_run> run);
+  // True when a connection here waits for the competitor's seat.
+  bool claimed_here(std::int64_t competitor) const;
   // True when connection `key` is not the competitor's seat holder.
   bool superseded(std::int64_t competitor, std::uint64_t key) const;
   // Runs parked now.

@@ -1,11 +1,10 @@
 #include "server/competition/competition_schedule.hpp"
 
-#include <charconv>
-
 #include <spdlog/spdlog.h>
 
 #include "core/model/limits.hpp"
 #include "core/model/utc_time.hpp"
+#include "core/model/whole_number.hpp"
 #include "server/store/store_error.hpp"
 
 namespace ariadne {
@@ -32,12 +31,9 @@ std::optional<std::optional<time_point>> stored_time(results_store& store, std::
   const auto text = store.meta(key);
   if (!text) return std::nullopt;
   if (text->empty()) return std::optional<time_point>();
-  std::int64_t ms = 0;
-  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), ms);
-  if (error != std::errc() || end != text->data() + text->size() || !time_in_range(ms)) {
-    damaged(key, *text);
-  }
-  return std::optional<time_point>(from_unix_ms(ms));
+  const auto ms = parse_whole<std::int64_t>(*text);
+  if (!ms || !time_in_range(*ms)) damaged(key, *text);
+  return std::optional<time_point>(from_unix_ms(*ms));
 }
 
 }  // namespace
@@ -71,8 +67,9 @@ competition_schedule read_schedule(results_store& store) {
     damaged("announcement", s.announcement);
   }
   const std::string resets = store.meta("resets").value_or("0");
-  const auto [end, error] = std::from_chars(resets.data(), resets.data() + resets.size(), s.resets);
-  if (error != std::errc() || end != resets.data() + resets.size()) damaged("resets", resets);
+  const auto counted = parse_whole<std::uint32_t>(resets);
+  if (!counted) damaged("resets", resets);
+  s.resets = *counted;
   return s;
 }
 

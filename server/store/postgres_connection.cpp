@@ -76,7 +76,11 @@ std::int64_t postgres_connection::result::integer(int row, int column) const {
   const char* value = PQgetvalue(raw_.get(), row, column);
   std::int64_t number = 0;
   const auto length = static_cast<std::size_t>(PQgetlength(raw_.get(), row, column));
-  std::from_chars(value, value + length, number);
+  const auto [end, error] = std::from_chars(value, value + length, number);
+  if (error != std::errc() || end != value + length) {
+    throw store_error("the database gave \"" + std::string(value, length) +
+                      "\" where a whole number belongs");
+  }
   return number;
 }
 
@@ -90,9 +94,14 @@ bool postgres_connection::result::boolean(int row, int column) const {
 }
 
 std::size_t postgres_connection::result::changed() const {
-  const char* count = PQcmdTuples(raw_.get());
+  // Empty for a command that counts no rows.
+  const std::string_view count = PQcmdTuples(raw_.get());
   std::size_t n = 0;
-  std::from_chars(count, count + std::char_traits<char>::length(count), n);
+  if (count.empty()) return n;
+  const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), n);
+  if (error != std::errc() || end != count.data() + count.size()) {
+    throw store_error("the database counted \"" + std::string(count) + "\" rows");
+  }
   return n;
 }
 

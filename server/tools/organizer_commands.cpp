@@ -16,6 +16,7 @@
 
 #include "core/model/limits.hpp"
 #include "core/model/utc_time.hpp"
+#include "core/model/whole_number.hpp"
 #include "server/competition/competition_schedule.hpp"
 #include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
@@ -59,7 +60,7 @@ std::chrono::seconds duration_option(const std::string& text) {
   if (digits == 0 || digits > 7 || !units.contains(unit)) {
     throw organizer_error("--by: \"" + text + "\" is not a duration such as 30m, 2h or 1d");
   }
-  const std::chrono::seconds by(std::stoll(text.substr(0, digits)) * units.at(unit));
+  const std::chrono::seconds by(*parse_whole<long long>(text.substr(0, digits)) * units.at(unit));
   if (by > std::chrono::days(3650)) throw organizer_error("--by: at most ten years");
   return by;
 }

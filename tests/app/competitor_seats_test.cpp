@@ -228,6 +228,18 @@ TEST_F(competitor_seats_test, a_second_hello_here_inherits_the_wait_for_a_run_on
   EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 0U);
 }
 
+TEST_F(competitor_seats_test, a_newer_hello_here_is_seen_waiting_for_the_seat) {
+  competitor_seats& seats = context_->seats();
+  seats.claim(
+      1, 100, [](competitor_seats::let_go_reason) {}, [](std::optional<parked_run>) {});
+  EXPECT_FALSE(seats.claimed_here(1));
+  seats.claim(
+      1, 200, [](competitor_seats::let_go_reason) {}, [](std::optional<parked_run>) {});
+  EXPECT_TRUE(seats.claimed_here(1));  // its holder hands its run here, not elsewhere
+  seats.leave(1, 100, std::nullopt);
+  EXPECT_FALSE(seats.claimed_here(1));
+}
+
 TEST_F(competitor_seats_test, a_reading_of_the_seats_older_than_the_holders_seat_is_not_acted_on) {
   using reason = competitor_seats::let_go_reason;
   competitor_seats& seats = context_->seats();
