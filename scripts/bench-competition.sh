@@ -33,15 +33,8 @@ trap cleanup EXIT
 # shape of ariadne-load --short --side 4 --max-steps 8); marathon: runs on a
 # 32 x 32 maze with the default move limit, to compare move throughput with
 # practice runs of the same shape (ariadne-load --short --side 32). Both
-# recursive-backtracker mazes with loops 0.5 and one treasure.
-cat > "$work/bench.json" <<'JSON'
-{"name": "bench", "seeds": "per_competitor",
- "challenges": [
-   {"id": "sprint", "attempts": 1000000, "max_steps": 8,
-    "maze": {"generator": "recursive_backtracker", "width": 4, "height": 4, "loops": 0.5}},
-   {"id": "marathon", "attempts": 1000000,
-    "maze": {"generator": "recursive_backtracker", "width": 32, "height": 32, "loops": 0.5}}]}
-JSON
+# recursive-backtracker mazes with loops 0.5 and one treasure
+# (scripts/bench-competition.json, shared with bench-nodes.sh).
 psql -X -q -d "$ARIADNE_TEST_POSTGRES/postgres" -c "CREATE DATABASE bench"
 stores=(sqlite postgresql)
 declare -A db=([sqlite]="$work/bench.db" [postgresql]="$ARIADNE_TEST_POSTGRES/bench")
@@ -54,7 +47,7 @@ done
 # still rebuild its leaderboard every second beside the loaded one.
 start_server() {
   ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --competition "$work/bench.json" --db "${db[$1]}" || exit 1
+    --competition "$root/scripts/bench-competition.json" --db "${db[$1]}" || exit 1
 }
 load() {
   taskset -c 1 "$bin/clients/load/ariadne-load" --url "$ariadne_url" -c 100 \

@@ -30,14 +30,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cat > "$work/bench.json" <<'JSON'
-{"name": "bench", "seeds": "per_competitor",
- "challenges": [
-   {"id": "sprint", "attempts": 1000000, "max_steps": 8,
-    "maze": {"generator": "recursive_backtracker", "width": 4, "height": 4, "loops": 0.5}},
-   {"id": "marathon", "attempts": 1000000,
-    "maze": {"generator": "recursive_backtracker", "width": 32, "height": 32, "loops": 0.5}}]}
-JSON
 # One database for each setting, so that both start from as many runs.
 setups=(one two)
 for setup in "${setups[@]}"; do
@@ -59,7 +51,7 @@ load() {
 }
 start() {
   ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --competition "$work/bench.json" --db "$ARIADNE_TEST_POSTGRES/bench_$1" --node "$2" || exit 1
+    --competition "$root/scripts/bench-competition.json" --db "$ARIADNE_TEST_POSTGRES/bench_$1" --node "$2" || exit 1
 }
 # Until every server counts `count` servers beating on the store.
 wait_nodes() {

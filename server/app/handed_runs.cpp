@@ -6,7 +6,6 @@
 #include <chrono>
 
 #include "core/maze/direction.hpp"
-#include "core/model/limits.hpp"
 #include "core/play/run_setup.hpp"
 #include "server/app/costly_work.hpp"
 #include "server/app/server_context.hpp"
@@ -42,11 +41,8 @@ std::optional<parked_run> rebuild_handed_run(server_context& context,
   const std::string share = handed_share(handed);
   const std::uint64_t cells = request_cells(*request, catalog);
   run_slot slot = context.budgets().reserve_run(cells, share, true);
-  const std::uint64_t moves =
-      std::min(request->max_steps.value_or(cells * limits::default_moves_per_cell),
-               context.config().max_replay_moves);
-  slot.hold(context.memory().claim(memory_budget::use::move_logs, share, move_log::bytes_for(moves),
-                                   true));
+  slot.hold(context.memory().claim(memory_budget::use::move_logs, share,
+                                   move_log::bytes_for(context.moves_kept(*request)), true));
   const auto now = run::clock::now();
   auto feed = context.runs().open(handed.run, handed.competitor_name, handed.challenge, handed.bot);
   std::variant<run, request_error> setup = request_error{};
@@ -86,11 +82,8 @@ std::optional<parked_run> rebuild_handed_run(server_context& context,
 }
 
 std::uint64_t handover_cost(server_context& context, const challenge& c) {
-  const std::uint64_t cells = request_cells(c.request, context.catalog());
-  const std::uint64_t moves =
-      std::min(c.request.max_steps.value_or(cells * limits::default_moves_per_cell),
-               context.config().max_replay_moves);
-  return setup_cost(c.request, context.catalog()) + costly_work::replay_cost(moves);
+  return setup_cost(c.request, context.catalog()) +
+         costly_work::replay_cost(context.moves_kept(c.request));
 }
 
 bool take_handed_run(server_context& context, const ranked_run_record& handed) {

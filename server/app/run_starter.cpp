@@ -68,11 +68,8 @@ websocket_handler::frame_result run_starter::start(const run_request& request,
                    "shortly"});
   }
   // The move log's worst case, claimed before the run can fill it.
-  const std::uint64_t moves =
-      std::min(request.max_steps.value_or(cells * limits::default_moves_per_cell),
-               context.config().max_replay_moves);
   memory_lease log = context.memory().claim(memory_budget::use::move_logs, core_.address,
-                                            move_log::bytes_for(moves));
+                                            move_log::bytes_for(context.moves_kept(request)));
   if (!log) {
     return refuse({errc::server_busy,
                    "the server holds as much memory for runs as it allows (for your address, "

@@ -4,7 +4,16 @@
 
 #include <algorithm>
 
+#include "core/model/limits.hpp"
+#include "core/play/run_setup.hpp"
+
 namespace ariadne {
+
+std::uint64_t server_context::moves_kept(const run_request& request) const {
+  const std::uint64_t cells = request_cells(request, catalog_);
+  return std::min(request.max_steps.value_or(cells * limits::default_moves_per_cell),
+                  config_.max_replay_moves);
+}
 
 namespace {
 

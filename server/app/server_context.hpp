@@ -36,6 +36,9 @@ class server_context {
   const maze_catalog& catalog() const { return catalog_; }
   // The limits of this host that no request can change.
   const host_limits& host() const { return host_; }
+  // The most moves a run of this checked request keeps for its replay (its
+  // move limit, up to --max-replay-moves): its move log's worst case.
+  std::uint64_t moves_kept(const run_request& request) const;
   metrics& stats() { return metrics_; }
   run_registry& runs() { return registry_; }
   address_budgets& budgets() { return budgets_; }
