@@ -41,9 +41,8 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
         if (*outcome != claim::claimed) hold(record.run, false);
         if (*outcome == claim::taken) read_back(store, record.competitor, record.challenge);
       },
-      [outcome, done = std::move(done)](bool durable) {
-        done(durable ? *outcome : claim::failed);
-      });
+      [outcome, done = std::move(done)](bool durable) { done(durable ? *outcome : claim::failed); },
+      lock_key(record.competitor));
 }
 
 bool attempt_claims::dealt_as_stored(const ranked_run_record& record,
@@ -140,7 +139,8 @@ void attempt_claims::take_seat(std::int64_t competitor,
       },
       [elsewhere, done = std::move(done)](bool durable) {
         done(durable, durable ? *elsewhere : std::string());
-      });
+      },
+      lock_key(competitor));
 }
 
 void attempt_claims::read_back_now(std::int64_t competitor, std::string challenge,

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -76,10 +77,15 @@ class attempt_claims {
                                            std::string_view only);
 
  private:
+  void hold(std::uint64_t run, bool held);
+  // The lock a competitor's claim or seat takes when other servers share
+  // the store (the store writer takes a batch's locks in one order).
+  std::optional<std::int64_t> lock_key(std::int64_t competitor) const {
+    return shared_() ? std::optional<std::int64_t>(competitor) : std::nullopt;
+  }
   // True when the store's runs of the competitor deal this record's maze as
   // the next: the same attempt, and the set's next deal (or, for a new
   // attempt, a block of deals not used yet).
-  void hold(std::uint64_t run, bool held);
   bool dealt_as_stored(const ranked_run_record& record,
                        const std::vector<ranked_run_record>& stored) const;
 

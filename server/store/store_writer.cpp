@@ -16,10 +16,10 @@ store_writer::store_writer(std::unique_ptr<results_store> store, std::function<v
       after_commit_(std::move(after_commit)),
       thread_([this](const std::stop_token& stop) { loop(stop); }) {}
 
-void store_writer::submit(job work, done finished) {
+void store_writer::submit(job work, done finished, std::optional<std::int64_t> lock) {
   {
-    std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(finished), true});
+    std::lock_guard guard(mutex_);
+    queue_.push_back({std::move(work), std::move(finished), true, true, lock});
   }
   wake_.notify_one();
 }
@@ -27,7 +27,7 @@ void store_writer::submit(job work, done finished) {
 void store_writer::read(job work, done finished) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(finished), false});
+    queue_.push_back({std::move(work), std::move(finished), false, true, {}});
   }
   wake_.notify_one();
 }
@@ -35,7 +35,7 @@ void store_writer::read(job work, done finished) {
 void store_writer::read_now(job work, done finished) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(finished), false, false});
+    queue_.push_back({std::move(work), std::move(finished), false, false, {}});
   }
   wake_.notify_one();
 }
@@ -73,8 +73,15 @@ bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
   // A job's error is logged once its transaction is known to have landed:
   // else the store failed, which retry() reports.
   std::vector<std::string> job_errors;
+  std::vector<std::int64_t> locks;
+  for (const entry& e : batch)
+    if (e.lock) locks.push_back(*e.lock);
+  std::sort(locks.begin(), locks.end());
+  locks.erase(std::unique(locks.begin(), locks.end()), locks.end());
   try {
     if (writes) store_->begin();
+    for (const std::int64_t competitor : locks)
+      store_->lock_competitor(competitor);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       try {
         batch[i].work(*store_);

@@ -40,7 +40,10 @@ class store_writer {
   store_writer(const store_writer&) = delete;
   store_writer& operator=(const store_writer&) = delete;
 
-  void submit(job work, done finished = {});
+  // lock: a competitor whose lock (results_store::lock_competitor) the job
+  // takes. A batch takes its jobs' locks first, in the competitors' order,
+  // so that two servers' batches never wait on each other in a cycle.
+  void submit(job work, done finished = {}, std::optional<std::int64_t> lock = {});
   // A job that only reads: a batch of reads alone opens no transaction and
   // triggers no after_commit.
   void read(job work, done finished = {});
@@ -66,6 +69,7 @@ class store_writer {
     done finished;
     bool writes = true;
     bool held = true;  // false: read_now's
+    std::optional<std::int64_t> lock;
   };
   void loop(const std::stop_token& stop);
   // Runs a batch, in one transaction when it writes; false when that

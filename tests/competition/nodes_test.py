@@ -36,12 +36,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
-from ariadne_server import http_get, start_server, stop_server  # noqa: E402
+from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 from test_store import stores  # noqa: E402
 
-from competition_client import Client, Refused  # noqa: E402
-import websockets  # noqa: E402
+from competition_client import Client  # noqa: E402
+from nodes_support import metric, race_round, same_within, wait_for_nodes  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
@@ -61,99 +61,8 @@ def runs_of(db):
     return json.loads(admin(db, "export-runs"))
 
 
-async def start_once(port, token):
-    """One connection's start of the challenge: (client, its reply, port), or
-    (None, the refusal, port); or (None, None, port) when the competitor's
-    hello on the other server replaced this connection before its start
-    was answered. A welcome that carries a state took over the run the other
-    server started: (client, that state, port), its reply "handed"."""
-    client = await Client.connect(port, token)
-    if "state" in client.welcome:
-        return client, dict(client.welcome["state"], handed=True), port
-    try:
-        reply = await client.start("once")
-        return client, reply, port
-    except Refused as error:
-        await client.ws.close()
-        return None, str(error), port
-    except websockets.exceptions.ConnectionClosed:
-        check(client.ws.close_code == 1008, f"replaced: {client.ws.close_code}")
-        return None, None, port
-
-
-async def play_anew(port, token):
-    client = await Client.connect(port, token)
-    await client.start("once")
-    result = await client.play_dfs()
-    check(result is not None and result["status"] == "found", f"played again: {result}")
-    await client.ws.close()
-
-
-async def play_out(client):
-    """Plays the run to its end, unless the competitor's hello on the other
-    server replaced this connection first (1008: its run is given back)."""
-    try:
-        await client.play_dfs()
-        await client.ws.close()
-    except (Refused, websockets.exceptions.ConnectionClosed):
-        await client.ws.wait_closed()
-        check(client.ws.close_code == 1008, f"replaced: {client.ws.close_code}")
-
-
-async def race(ports, tokens):
-    """Every competitor starts on every server at once."""
-    tries = [start_once(port, token) for token in tokens for port in ports]
-    return await asyncio.gather(*tries)
-
-
-def metric(port, name):
-    status, text = http_get(port, "/metrics")
-    for line in text.splitlines() if status == 200 else []:
-        if line.startswith(name + " "):
-            return int(line.split()[1])
-    return 0
-
-
-def nodes_seen(port):
-    return metric(port, "ariadne_store_nodes")
-
-
-def wait_for_nodes(ports, count, seconds=10):
-    """Until every server counts `count` servers on the store (its /metrics)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if all(nodes_seen(port) == count for port in ports):
-            return True
-        time.sleep(0.1)
-    return False
-
-
-def published(port):
-    """What a server publishes of the competition, its times of writing aside."""
-    status, board = http_get(port, "/api/leaderboard")
-    check(status == 200, f"/api/leaderboard: {status}")
-    board = json.loads(board)
-    board.pop("generated_at", None)
-    status, competition = http_get(port, "/api/competition")
-    check(status == 200, f"/api/competition: {status}")
-    return board, json.loads(competition)
-
-
 def found_on_board(board):
     return sum(row["challenges"]["once"]["status"] == "found" for row in board["rows"])
-
-
-def same_within(ports, seconds, found):
-    """Polls until every server publishes the same, with `found` results on
-    the board: the time it took, or None."""
-    began = time.monotonic()
-    while True:
-        readings = [published(port) for port in ports]
-        if all(r == readings[0] for r in readings) and found_on_board(readings[0][0]) == found:
-            return time.monotonic() - began, readings[0]
-        if time.monotonic() - began > seconds:
-            return None, readings
-        time.sleep(0.1)
 
 
 async def hold(port, token, challenge):
@@ -184,54 +93,16 @@ async def scenario():
     try:
         check(wait_for_nodes([port_a, port_b], 2), "each server sees the other beat")
         # The race for the only attempt, across both servers.
-        outcomes = await race([port_a, port_b], [tokens[n] for n in names])
-        # Each competitor's two starts: one plays, the other is refused; but
-        # the later hello replaces the earlier connection (as on one
-        # server), so a start may also find its connection gone, its run
-        # handed over to the later hello (which plays it on), or given back
-        # (when claimed just as the competitor left) while the other start
-        # plays the attempt again.
-        played = [reply for client, reply, _ in outcomes if client is not None]
-        refused = [reply for client, reply, _ in outcomes if client is None and reply]
-        check(all("no_attempts_left" in r for r in refused),
-              f"the others are refused no_attempts_left: {refused[:3]}")
-        for handed in (False, True):
-            numbers = [reply["run"] for reply in played if reply.get("handed", False) == handed]
-            check(len(set(numbers)) == len(numbers), f"run numbers unique: {numbers}")
-        print(f"race: {len(played)} played ({sum(1 for r in played if r.get('handed'))} "
-              f"handed over), {len(refused)} refused")
-        for client, _, _ in outcomes:
-            if client is not None:
-                await play_out(client)
-        # A competitor whose every start was replaced or given back has its
-        # attempt still: it plays it where its latest hello was. One whose
-        # run went to a connection that had closed finds it waiting (parked
-        # where it went): a hello on either server takes it over.
-        replayed = resumed = 0
-        for i, name in enumerate(names):
-            held = [r for r in runs_of(db)
-                    if r["challenge"] == "once" and r["competitor"] == name
-                    and r["status"] != "interrupted"]
-            check(len(held) <= 1, f"{name}: never two runs of its one attempt: {held}")
-            if not held:
-                replayed += 1
-                await play_anew(outcomes[2 * i + 1][2], tokens[name])
-            elif held[0]["status"] == "in_play":
-                resumed += 1
-                back = await Client.connect(port_b if i % 2 else port_a, tokens[name])
-                state = back.welcome.get("state")
-                check(state is not None and state["run"] == held[0]["run"],
-                      f"{name}: its run in play taken over: {back.welcome}")
-                result = await back.play_dfs() if state else None
-                check(result is not None and result["status"] == "found", f"{name}: {result}")
-                await back.ws.close()
-        print(f"after the race: {replayed} played again, {resumed} taken over")
+        received = await race_round([port_a, port_b], {n: tokens[n] for n in names}, "once",
+                                    lambda: runs_of(db), check)
         once = [r for r in runs_of(db) if r["challenge"] == "once"]
         found = [r["competitor"] for r in once if r["status"] == "found"]
         check(sorted(found) == sorted(names),
-              f"one found run each ({replayed} played again, {resumed} taken over): "
-              f"{[(r['competitor'], r['status']) for r in once]}")
-        took, seen = same_within([port_a, port_b], 1.0, COMPETITORS)
+              f"one found run each: {[(r['competitor'], r['status']) for r in once]}")
+        check(all(len(got) == 1 and got[0]["status"] == "found" for got in received.values()),
+              f"one result received each: {received}")
+        took, seen = same_within([port_a, port_b], 1.0, lambda board: found_on_board(board) == COMPETITORS,
+                                 check)
         if took is None:
             for x, y in zip(seen[0], seen[1]):
                 if x != y:

@@ -64,7 +64,9 @@ class recording_store : public results_store {
   std::vector<seat_record> seats() override { return {}; }
   std::optional<seat_record> seat_of(std::int64_t) override { return std::nullopt; }
   std::vector<ranked_run_record> runs_of(std::int64_t) override { return {}; }
-  void lock_competitor(std::int64_t) override {}
+  void lock_competitor(std::int64_t competitor) override {
+    log->push_back("lock " + std::to_string(competitor));
+  }
   std::uint64_t claim_run_numbers(std::uint64_t) override { return 1; }
 };
 
@@ -87,6 +89,36 @@ TEST(store_writer, done_follows_commit_in_order_and_a_failing_job_spares_the_res
   ASSERT_GE(log.size(), 4U);
   EXPECT_EQ(log.front(), "begin");
   EXPECT_EQ(log.back(), "commit");
+}
+
+// Two servers' batches that lock the same competitors in different orders
+// would wait on each other (PostgreSQL ends one after a second): a batch
+// takes its jobs' locks first, in one order, each once.
+TEST(store_writer, a_batch_takes_its_jobs_locks_first_in_the_competitors_order) {
+  std::vector<std::string> log;
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  std::promise<void> blocking;
+  {
+    store_writer writer(std::make_unique<recording_store>(&log));
+    // The first job holds the store thread while the others queue: one batch.
+    writer.submit([&](results_store&) {
+      blocking.set_value();
+      released.wait();
+    });
+    blocking.get_future().wait();
+    for (const std::int64_t competitor : {9, 3, 9, 5}) {
+      writer.submit(
+          [competitor](results_store& s) { s.set_meta("job " + std::to_string(competitor), ""); },
+          {}, competitor);
+    }
+    writer.submit([](results_store& s) { s.set_meta("unlocked", ""); });
+    release.set_value();
+  }
+  const std::vector<std::string> batch(std::find(log.begin() + 1, log.end(), "begin"), log.end());
+  const std::vector<std::string> wanted{"begin", "lock 3", "lock 5", "lock 9",   "job 9",
+                                        "job 3", "job 9",  "job 5",  "unlocked", "commit"};
+  EXPECT_EQ(batch, wanted);
 }
 
 TEST(store_writer, many_writes_share_commits) {
