@@ -249,15 +249,19 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   // every server shows each within a second.
   if (presence_->shared() && !board_from_store_) board_->set_period(std::chrono::milliseconds(400));
   board_from_store_ = board_from_store_ || presence_->shared();
-  const auto runs = board_from_store_ ? reader.runs() : std::vector<ranked_run_record>();
-  auto stored = board_from_store_
-                    ? std::make_unique<results_mirror>(results_mirror::of(runs, rules_))
-                    : nullptr;
+  std::unique_ptr<results_mirror> stored;
+  if (board_from_store_) {
+    // Only the runs written since the last reading (all again after a reset).
+    const std::uint32_t resets = schedule().resets;
+    store_view_.read(reader, resets != store_view_resets_);
+    store_view_resets_ = resets;
+    stored = std::make_unique<results_mirror>(store_view_.mirror());
+  }
   const auto seats_read_from = std::chrono::steady_clock::now();
   const auto moved =
       board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<seat_record>();
-  const auto arrived =
-      board_from_store_ ? claims_->arrivals(reader, runs) : std::vector<ranked_run_record>();
+  const auto arrived = board_from_store_ ? claims_->arrivals(reader, store_view_.in_play())
+                                         : std::vector<ranked_run_record>();
   const auto read_at = std::chrono::system_clock::now();
   mark_table marks;
   std::size_t ranked = 0;

@@ -28,6 +28,7 @@
 #include "server/competition/leaderboard_cache.hpp"
 #include "server/competition/node_presence.hpp"
 #include "server/competition/results_mirror.hpp"
+#include "server/competition/stored_runs.hpp"
 #include "server/competition/token_watch.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
@@ -223,9 +224,11 @@ class competition_hub {
   std::string secret_;
   std::uint64_t first_run_number_ = 1;
 
-  std::string schedule_problem_;       // the last one logged (the leaderboard thread's)
-  bool board_from_store_ = false;      // the leaderboard thread's too
-  board_history history_;              // the leaderboard thread's too
+  std::string schedule_problem_;    // the last one logged (the leaderboard thread's)
+  bool board_from_store_ = false;   // the leaderboard thread's too
+  board_history history_;           // the leaderboard thread's too
+  stored_runs store_view_{rules_};  // the leaderboard thread's too
+  std::uint32_t store_view_resets_ = 0;
   competitor_names competitor_names_;  // its own lock
   token_watch tokens_;                 // its own lock
   mutable std::mutex mutex_;           // guards what follows

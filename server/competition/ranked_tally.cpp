@@ -13,6 +13,18 @@ void ranked_tally::count(std::string_view status) {
   }
 }
 
+void ranked_tally::uncount(std::string_view status) {
+  if (status == "interrupted") {
+    if (interrupted_ > 0) --interrupted_;
+  } else if (const auto parsed = run_status_names.parse(status)) {
+    auto& ended = ended_by_status_[static_cast<std::size_t>(*parsed)];
+    if (ended > 0 && ranked_ > 0) {
+      --ended;
+      --ranked_;
+    }
+  }
+}
+
 std::string ranked_tally::prometheus_text() const {
   std::string out =
       "# HELP ariadne_ranked_runs_total Ranked runs ended, by status (interrupted: given back "

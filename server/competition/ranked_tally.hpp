@@ -15,6 +15,8 @@ class ranked_tally {
   // A run's status as the store writes it ("found", ..., "interrupted");
   // a run still in play counts nowhere.
   void count(std::string_view status);
+  // A run counted before whose status changed (read again from the store).
+  void uncount(std::string_view status);
   // Ranked runs ended, interrupted ones aside.
   std::uint64_t ranked() const { return ranked_; }
   // The Prometheus lines of ariadne_ranked_runs_total.

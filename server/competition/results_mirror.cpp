@@ -12,13 +12,9 @@ results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
                                   std::optional<std::string_view> here) {
   results_mirror m;
   for (const ranked_run_record& r : runs) {
-    const challenge* c = rules.find(r.challenge);
-    m.book.take_stored(r, c != nullptr ? c->mazes : 1, !here || r.node == *here);
-    m.names[r.competitor] = r.competitor_name;
+    m.take(r, rules, !here || r.node == *here);
     m.tally.count(r.status);
-    if (r.status == "interrupted") continue;
-    add_run(m.marks, r);
-    if (r.ended_at_ms > 0) m.earlier.push_back(r);
+    if (r.status != "interrupted" && r.ended_at_ms > 0) m.earlier.push_back(r);
   }
   std::sort(m.earlier.begin(), m.earlier.end(),
             [](const ranked_run_record& a, const ranked_run_record& b) {
@@ -30,6 +26,13 @@ results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
   return m;
 }
 
+void results_mirror::take(const ranked_run_record& r, const competition_rules& rules, bool here) {
+  const challenge* c = rules.find(r.challenge);
+  book.take_stored(r, c != nullptr ? c->mazes : 1, here);
+  names[r.competitor] = r.competitor_name;
+  if (r.status != "interrupted") add_run(marks, r);
+}
+
 void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked_run_record>& runs,
                                const competition_rules& rules, std::string_view here,
                                std::string_view only) {
@@ -39,10 +42,7 @@ void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked
     book.forget(k);
     marks.erase(k);
     for (const ranked_run_record& r : runs) {
-      if (r.challenge != c.id) continue;
-      book.take_stored(r, c.mazes, r.node == here);
-      names[competitor] = r.competitor_name;
-      if (r.status != "interrupted") add_run(marks, r);
+      if (r.challenge == c.id) take(r, rules, r.node == here);
     }
   }
 }

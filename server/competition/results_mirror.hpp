@@ -41,6 +41,10 @@ struct results_mirror {
   static results_mirror of(const std::vector<ranked_run_record>& runs,
                            const competition_rules& rules,
                            std::optional<std::string_view> here = std::nullopt);
+  // One run read from the store into the book, the names and the marks (not
+  // the tally): what of() and take_back() do with each. Its challenge's
+  // mazes from the rules (1 for a challenge no longer there).
+  void take(const ranked_run_record& run, const competition_rules& rules, bool here);
   // One competitor's runs as the store has them now (another server on the
   // store dealt some): its attempts and marks read back from them, on every
   // challenge or `only` one.

@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS runs(
   reference BIGINT NOT NULL DEFAULT 0,
   bot TEXT NOT NULL DEFAULT '',
   node TEXT NOT NULL DEFAULT '',
+  row_version BIGINT NOT NULL DEFAULT 0,
   PRIMARY KEY(competitor, challenge, deal));
 CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run);
 CREATE INDEX IF NOT EXISTS runs_in_play ON runs(competitor, challenge, attempt)
@@ -60,6 +61,20 @@ CREATE TABLE IF NOT EXISTS seats(
 // pg_schema, which creates only what is missing.
 inline constexpr const char* pg_migrations[] = {
     "ALTER TABLE runs ADD COLUMN IF NOT EXISTS node TEXT NOT NULL DEFAULT ''",
+    // Each write of a run marks it with its transaction's id: a reader that
+    // read up to a snapshot's oldest transaction still running reads from
+    // there next (runs_changed_since), and misses no write.
+    R"sql(
+ALTER TABLE runs ADD COLUMN IF NOT EXISTS row_version BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS runs_by_version ON runs(row_version);
+CREATE OR REPLACE FUNCTION ariadne_run_written() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.row_version := pg_current_xact_id()::TEXT::BIGINT;
+  RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER runs_written BEFORE INSERT OR UPDATE ON runs
+  FOR EACH ROW EXECUTE FUNCTION ariadne_run_written();
+)sql",
 };
 
 // Whole attempts given back: their runs are interrupted, those in play

@@ -111,6 +111,15 @@ void postgres_store::prepare_statements() {
   db_.prepare("runs", std::string(pg_run_columns) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+  // The statement's own snapshot: every transaction older than its oldest
+  // one still running has ended, so the next read starts there. The first
+  // row always comes (its run columns null when no run changed).
+  db_.prepare("runs_changed_since",
+              "WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::TEXT::BIGINT AS next) " +
+                  std::string(pg_run_columns) +
+                  ", s.next FROM s LEFT JOIN (runs r JOIN competitors c ON c.id = r.competitor) "
+                  "ON r.row_version >= $1 "
+                  "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
   db_.prepare("runs_of", std::string(pg_run_columns) +
                              " FROM runs r JOIN competitors c ON c.id = r.competitor "
                              "WHERE r.competitor = $1 "
@@ -304,6 +313,16 @@ std::vector<ranked_run_record> postgres_store::runs() {
   for (int i = 0; i < rows.rows(); ++i)
     list.push_back(read_run(rows, i));
   return list;
+}
+
+results_store::changes postgres_store::runs_changed_since(std::int64_t from) {
+  const auto rows = run("runs_changed_since", {pg_text(from)});
+  changes found;
+  for (int i = 0; i < rows.rows(); ++i) {
+    found.next = rows.integer(i, 19);
+    if (!rows.null(i, 0)) found.runs.push_back(read_run(rows, i));
+  }
+  return found;
 }
 
 void postgres_store::lock_competitor(std::int64_t competitor) {

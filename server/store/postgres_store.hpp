@@ -39,6 +39,7 @@ class postgres_store : public results_store {
   bool insert_run(const ranked_run_record& run) override;
   void finish_run(const ranked_run_record& run) override;
   std::vector<ranked_run_record> runs() override;
+  changes runs_changed_since(std::int64_t from) override;
   std::vector<ranked_run_record> runs_of(std::int64_t competitor) override;
   void lock_competitor(std::int64_t competitor) override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;

@@ -75,7 +75,7 @@ enum class store_access { read_write, read_only };
 // servers (runs.node, the nodes' heartbeats). A store opened on a newer
 // database refuses it (store_error): an older server must not write into what
 // it does not know.
-inline constexpr int store_schema_version = 5;
+inline constexpr int store_schema_version = 6;
 
 // A server's last heartbeat in the store: which start of it (its boot id)
 // and when (Unix ms).
@@ -131,6 +131,15 @@ class results_store {
   virtual bool insert_run(const ranked_run_record& run) = 0;
   virtual void finish_run(const ranked_run_record& run) = 0;
   virtual std::vector<ranked_run_record> runs() = 0;
+  // The runs written since an earlier call (from: its `next`; 0 for every
+  // run), perhaps with some read before, in the order of runs(): a reader
+  // that keeps them is up to date without reading every run again. Each
+  // write of a run marks it (a trigger); rows deleted are not told (a reset).
+  struct changes {
+    std::vector<ranked_run_record> runs;
+    std::int64_t next = 0;
+  };
+  virtual changes runs_changed_since(std::int64_t from) = 0;
   // One competitor's, in the same order.
   virtual std::vector<ranked_run_record> runs_of(std::int64_t competitor) = 0;
   // Until the transaction ends, no other server's transaction that asks the

@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS runs(
   reference INTEGER NOT NULL DEFAULT 0,
   bot TEXT NOT NULL DEFAULT '',
   node TEXT NOT NULL DEFAULT '',
+  row_version INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY(competitor, challenge, deal));
 CREATE TABLE IF NOT EXISTS nodes(
   name TEXT PRIMARY KEY,
@@ -62,7 +63,24 @@ inline constexpr std::pair<const char*, const char*> sqlite_added_columns[] = {
     {"reference", "ALTER TABLE runs ADD COLUMN reference INTEGER NOT NULL DEFAULT 0"},
     {"bot", "ALTER TABLE runs ADD COLUMN bot TEXT NOT NULL DEFAULT ''"},
     {"node", "ALTER TABLE runs ADD COLUMN node TEXT NOT NULL DEFAULT ''"},
+    {"row_version", "ALTER TABLE runs ADD COLUMN row_version INTEGER NOT NULL DEFAULT 0"},
 };
+
+// Each write of a run numbers it after every other (the writers take turns
+// on the one write lock): a reader that read up to a number reads the
+// numbers above it next (runs_changed_since). A reset's deletions start the
+// numbers over; the reader reads everything again after a reset.
+inline constexpr const char* sqlite_row_versions = R"sql(
+CREATE INDEX IF NOT EXISTS runs_by_version ON runs(row_version);
+CREATE TRIGGER IF NOT EXISTS runs_inserted AFTER INSERT ON runs BEGIN
+  UPDATE runs SET row_version = (SELECT COALESCE(MAX(row_version), 0) + 1 FROM runs)
+  WHERE rowid = NEW.rowid;
+END;
+CREATE TRIGGER IF NOT EXISTS runs_updated AFTER UPDATE ON runs
+  WHEN NEW.row_version = OLD.row_version BEGIN
+  UPDATE runs SET row_version = (SELECT MAX(row_version) + 1 FROM runs) WHERE rowid = NEW.rowid;
+END;
+)sql";
 
 // Whole attempts given back: their runs are interrupted, those in play
 // ending at ?1 (the ended keep their own end times); the attempts follow.

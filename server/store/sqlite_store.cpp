@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -55,6 +56,7 @@ void sqlite_store::set_up(access mode) {
     has_reference_ = had.count("reference") == 1;
     has_bot_ = had.count("bot") == 1;
     has_node_ = had.count("node") == 1;
+    has_row_version_ = had.count("row_version") == 1;
   }
 }
 
@@ -67,6 +69,7 @@ void sqlite_store::migrate() {
     if (had.count(column) == 0) exec(sql);
   }
   exec("CREATE INDEX IF NOT EXISTS runs_by_number ON runs(run)");
+  exec(sqlite_row_versions);
   // The runs in play, few whatever the runs' number: a restart after a
   // crash finds them at once.
   exec(
@@ -281,6 +284,23 @@ std::vector<ranked_run_record> sqlite_store::select_runs(const char* where,
 
 std::vector<ranked_run_record> sqlite_store::runs() {
   return select_runs("", std::nullopt);
+}
+
+results_store::changes sqlite_store::runs_changed_since(std::int64_t from) {
+  // An older database read as it is: every run, every time.
+  if (!has_row_version_) return {runs(), 0};
+  const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
+                          ", r.row_version FROM runs r JOIN competitors c ON c.id = r.competitor "
+                          "WHERE r.row_version >= ? "
+                          "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+  statement s(db_, path_, sql.c_str());
+  s.bind(1, from);
+  changes found{{}, from};
+  while (s.step()) {
+    found.runs.push_back(read_run(s));
+    found.next = std::max(found.next, s.integer(19) + 1);
+  }
+  return found;
 }
 
 void sqlite_store::lock_competitor(std::int64_t) {

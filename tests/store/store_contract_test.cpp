@@ -280,6 +280,66 @@ TEST_P(store_contract, a_run_in_play_is_handed_to_another_node_once_with_its_mov
   EXPECT_FALSE(store->hand_off_run(7, "two", "one", "NEESS"));  // ended
 }
 
+// What a reader that keeps the runs needs: every write reaches it once it
+// has committed, the writes of a transaction under way at the reading too.
+TEST_P(store_contract, a_reader_of_the_changes_misses_no_write) {
+  fresh("changes");
+  auto store = open();
+  ranked_run_record r = ann_in_play(*store);
+  const auto put = [&](std::uint32_t deal) {
+    r.deal = r.attempt = deal;
+    r.run = deal;
+    r.node = "one";
+    r.status = "in_play";
+    ASSERT_TRUE(store->insert_run(r));
+  };
+  const auto deals = [](const results_store::changes& c) {
+    std::vector<std::uint32_t> d;
+    for (const ranked_run_record& run : c.runs)
+      d.push_back(run.deal);
+    return d;
+  };
+  put(1);
+  put(2);
+  auto reader = open(store_access::read_only);
+  auto all = reader->runs_changed_since(0);
+  EXPECT_EQ(deals(all), (std::vector<std::uint32_t>{1, 2}));
+  EXPECT_EQ(all.runs[0].competitor_name, "ann");
+  // Nothing written since: nothing read.
+  auto none = reader->runs_changed_since(all.next);
+  EXPECT_TRUE(none.runs.empty());
+  EXPECT_GE(none.next, all.next);
+  // An end, a hand-off, an interruption and a new run are each read.
+  r.deal = r.attempt = 1;
+  r.run = 1;
+  r.status = "found";
+  r.steps = 9;
+  r.ended_at_ms = 10;
+  store->finish_run(r);
+  auto ended = reader->runs_changed_since(none.next);
+  ASSERT_EQ(deals(ended), (std::vector<std::uint32_t>{1}));
+  EXPECT_EQ(ended.runs[0].status, "found");
+  EXPECT_EQ(ended.runs[0].steps, 9U);
+  EXPECT_TRUE(store->hand_off_run(2, "one", "two", "N"));
+  auto handed = reader->runs_changed_since(ended.next);
+  ASSERT_EQ(deals(handed), (std::vector<std::uint32_t>{2}));
+  EXPECT_EQ(handed.runs[0].node, "two");
+  // A transaction under way while the reader reads: not seen then, seen
+  // from the next reading on, however the numbers fell.
+  store->begin();
+  put(3);
+  auto during = reader->runs_changed_since(handed.next);
+  EXPECT_TRUE(during.runs.empty());
+  store->commit();
+  auto after = reader->runs_changed_since(during.next);
+  EXPECT_EQ(deals(after), (std::vector<std::uint32_t>{3}));
+  store->beat("one", "b1", 100);  // one lives: only two's run is given back
+  EXPECT_EQ(store->interrupt_in_play(20, false, "two", 0), 1U);
+  auto interrupted = reader->runs_changed_since(after.next);
+  ASSERT_EQ(deals(interrupted), (std::vector<std::uint32_t>{2}));
+  EXPECT_EQ(interrupted.runs[0].status, "interrupted");
+}
+
 TEST_P(store_contract, run_numbers_are_claimed_in_blocks_that_never_meet) {
   fresh("blocks");
   auto store = open();

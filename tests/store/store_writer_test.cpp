@@ -44,6 +44,7 @@ class recording_store : public results_store {
   void finish_run(const ranked_run_record&) override {}
   std::string integrity_check() override { return "ok"; }
   std::vector<ranked_run_record> runs() override { return {}; }
+  changes runs_changed_since(std::int64_t) override { return {}; }
   std::optional<ranked_run_record> run_by_number(std::uint64_t) override { return std::nullopt; }
   std::uint64_t last_run_number() override { return 0; }
   std::size_t delete_runs() override { return 0; }

@@ -1,0 +1,111 @@
+#include "server/competition/stored_runs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/model/utc_time.hpp"
+#include "server/competition/competition_rules.hpp"
+#include "server/competition/leaderboard.hpp"
+#include "server/store/sqlite_store.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace ariadne {
+namespace {
+
+competition_rules view_rules() {
+  return parse_competition(R"({"name": "cup", "challenges": [
+        {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 3},
+        {"id": "b", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 2,
+         "mazes": 2}]})",
+                           maze_catalog{}, host_limits{});
+}
+
+// The board a mirror ranks, as the hub publishes it (the book's attempts used).
+std::string view_board(const results_mirror& m, const competition_rules& rules,
+                       const std::vector<competitor_record>& competitors) {
+  mark_table marks = m.marks;
+  m.book.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
+    if (used > 0 || marks.contains(k)) marks[k].attempts = used;
+  });
+  const auto challenges = challenge_records(rules);
+  return leaderboard_json("cup", 0, challenges, rank_competitors(challenges, competitors, marks),
+                          m.tally.ranked());
+}
+
+// Runs started, ended, handed over and given back at random, read now and
+// then: the view read bit by bit ranks as a mirror of every run read at once.
+TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
+  testing::temp_dir dir;
+  const std::string path = dir.file("cup.db");
+  const competition_rules rules = view_rules();
+  sqlite_store store(path);
+  for (const char* name : {"ann", "bob", "cy"})
+    ASSERT_TRUE(store.add_competitor(name, std::string("h-") + name, 1));
+  const auto competitors = store.competitors();
+  sqlite_store reader(path, sqlite_store::access::read_only);
+  stored_runs view(rules);
+  std::mt19937 random(7);
+  std::vector<ranked_run_record> in_play;
+  std::map<attempt_book::key, std::uint32_t> deals;
+  std::uint64_t run = 0;
+  for (int step = 0; step < 400; ++step) {
+    const auto pick = random() % 10;
+    if (pick < 4 || in_play.empty()) {
+      ranked_run_record r;
+      r.competitor = competitors[random() % competitors.size()].id;
+      r.challenge = random() % 2 == 0 ? "a" : "b";
+      r.deal = ++deals[{r.competitor, r.challenge}];
+      r.attempt = r.challenge == "a" ? r.deal : (r.deal + 1) / 2;
+      r.status = "in_play";
+      r.started_at_ms = step;
+      r.run = ++run;
+      r.node = "one";
+      ASSERT_TRUE(store.insert_run(r));
+      in_play.push_back(r);
+    } else if (pick < 8) {
+      ranked_run_record r = in_play.back();
+      in_play.pop_back();
+      r.status = pick < 7 ? "found" : "abandoned";
+      r.steps = r.score = 10 + random() % 90;
+      r.optimal = 10;
+      r.ratio = r.status == "found" ? 10.0 / static_cast<double>(r.score) : 0;
+      r.found = r.treasures = r.status == "found" ? 1 : 0;
+      r.ended_at_ms = step;
+      store.finish_run(r);
+    } else if (pick == 8) {
+      EXPECT_TRUE(store.hand_off_run(in_play.back().run, in_play.back().node, "two", ""));
+      in_play.back().node = "two";
+    } else {
+      const ranked_run_record r = in_play.back();
+      in_play.pop_back();
+      // The whole attempt (every maze of its set) is given back.
+      EXPECT_GE(store.interrupt_attempt(r.competitor, r.challenge, r.attempt, step), 1U);
+      std::erase_if(in_play, [&r](const ranked_run_record& o) {
+        return o.competitor == r.competitor && o.challenge == r.challenge && o.attempt == r.attempt;
+      });
+    }
+    if (random() % 5 == 0) {
+      view.read(reader, false);
+      const auto everything = results_mirror::of(reader.runs(), rules);
+      ASSERT_EQ(view_board(view.mirror(), rules, competitors),
+                view_board(everything, rules, competitors))
+          << "after step " << step;
+      EXPECT_EQ(view.size(), reader.runs().size());
+      EXPECT_EQ(view.in_play().size(), in_play.size());
+      EXPECT_EQ(view.mirror().book.any_in_play(), !in_play.empty());
+    }
+  }
+  EXPECT_GT(run, 100U);
+  // A reset (every run deleted) is read again from scratch.
+  store.delete_runs();
+  view.read(reader, true);
+  EXPECT_EQ(view.size(), 0U);
+  EXPECT_TRUE(view.in_play().empty());
+  EXPECT_EQ(view.mirror().tally.ranked(), 0U);
+}
+
+}  // namespace
+}  // namespace ariadne
