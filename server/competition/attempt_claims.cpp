@@ -32,7 +32,7 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
             *outcome = claim::moved;
             return;
           }
-          fits = dealt_as_stored(record, store.runs_of(record.competitor));
+          fits = dealt_as_stored(record, store.latest_attempt(record.competitor, record.challenge));
         }
         // Held before it is written: the leaderboard thread's next read
         // must not take it for a run handed here.

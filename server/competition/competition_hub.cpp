@@ -255,7 +255,11 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
     const std::uint32_t resets = schedule().resets;
     store_view_.read(reader, resets != store_view_resets_);
     store_view_resets_ = resets;
-    stored = std::make_unique<results_mirror>(store_view_.mirror());
+    // What the other threads ask of it; the marks stay this thread's.
+    stored = std::make_unique<results_mirror>();
+    stored->book = store_view_.mirror().book;
+    stored->names = store_view_.mirror().names;
+    stored->tally = store_view_.mirror().tally;
   }
   const auto seats_read_from = std::chrono::steady_clock::now();
   const auto moved =
@@ -269,7 +273,7 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   {
     std::lock_guard lock(mutex_);
     const results_mirror& m = stored ? *stored : mirror_;
-    marks = m.marks;
+    marks = stored ? store_view_.mirror().marks : mirror_.marks;
     // The attempts used are the book's (ended or in play, given back or not).
     m.book.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
       if (used > 0 || marks.contains(k)) marks[k].attempts = used;

@@ -67,6 +67,7 @@ inline constexpr const char* pg_migrations[] = {
     R"sql(
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS row_version BIGINT NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS runs_by_version ON runs(row_version);
+CREATE INDEX IF NOT EXISTS runs_by_attempt ON runs(competitor, challenge, attempt);
 CREATE OR REPLACE FUNCTION ariadne_run_written() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.row_version := pg_current_xact_id()::TEXT::BIGINT;
@@ -83,6 +84,15 @@ inline constexpr const char* pg_interrupt_attempts =
     "UPDATE runs SET status = 'interrupted', "
     "ended_at_ms = CASE WHEN status = 'in_play' THEN $1 ELSE ended_at_ms END "
     "WHERE status <> 'interrupted' AND ";
+
+// A competitor's ($1) runs of a challenge ($2) that its next deal depends
+// on: its latest attempt's, given back ones aside, and its latest deal's.
+// Both maxima come from the primary key and runs_by_attempt.
+inline constexpr const char* pg_latest_attempt =
+    "WHERE r.competitor = $1 AND r.challenge = $2 AND ("
+    "(r.status <> 'interrupted' AND r.attempt = (SELECT MAX(attempt) FROM runs "
+    "WHERE competitor = $1 AND challenge = $2 AND status <> 'interrupted')) "
+    "OR r.deal = (SELECT MAX(deal) FROM runs WHERE competitor = $1 AND challenge = $2))";
 
 // The runs in play that a restart or a living server gives back: its own
 // ($2, "" for none) and those of the nodes known dead (no beat since $3).

@@ -120,6 +120,10 @@ void postgres_store::prepare_statements() {
                   ", s.next FROM s LEFT JOIN (runs r JOIN competitors c ON c.id = r.competitor) "
                   "ON r.row_version >= $1 "
                   "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+  db_.prepare("latest_attempt", std::string(pg_run_columns) +
+                                    " FROM runs r JOIN competitors c ON c.id = r.competitor " +
+                                    pg_latest_attempt +
+                                    " ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
   db_.prepare("runs_of", std::string(pg_run_columns) +
                              " FROM runs r JOIN competitors c ON c.id = r.competitor "
                              "WHERE r.competitor = $1 "
@@ -323,6 +327,15 @@ results_store::changes postgres_store::runs_changed_since(std::int64_t from) {
     if (!rows.null(i, 0)) found.runs.push_back(read_run(rows, i));
   }
   return found;
+}
+
+std::vector<ranked_run_record> postgres_store::latest_attempt(std::int64_t competitor,
+                                                              std::string_view challenge) {
+  const auto rows = run("latest_attempt", {pg_text(competitor), std::string(challenge)});
+  std::vector<ranked_run_record> list;
+  for (int i = 0; i < rows.rows(); ++i)
+    list.push_back(read_run(rows, i));
+  return list;
 }
 
 void postgres_store::lock_competitor(std::int64_t competitor) {

@@ -41,6 +41,8 @@ class postgres_store : public results_store {
   std::vector<ranked_run_record> runs() override;
   changes runs_changed_since(std::int64_t from) override;
   std::vector<ranked_run_record> runs_of(std::int64_t competitor) override;
+  std::vector<ranked_run_record> latest_attempt(std::int64_t competitor,
+                                                std::string_view challenge) override;
   void lock_competitor(std::int64_t competitor) override;
   std::optional<ranked_run_record> run_by_number(std::uint64_t run) override;
   std::uint64_t last_run_number() override;

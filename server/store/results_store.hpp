@@ -142,6 +142,12 @@ class results_store {
   virtual changes runs_changed_since(std::int64_t from) = 0;
   // One competitor's, in the same order.
   virtual std::vector<ranked_run_record> runs_of(std::int64_t competitor) = 0;
+  // What an attempt book needs to deal a competitor's next maze of a
+  // challenge (attempt_book::take_stored), however many it played: the runs
+  // of its latest attempt (given back ones aside) and its latest deal's, in
+  // the order of runs().
+  virtual std::vector<ranked_run_record> latest_attempt(std::int64_t competitor,
+                                                        std::string_view challenge) = 0;
   // Until the transaction ends, no other server's transaction that asks the
   // same gets past this for the same competitor (a claim reads its runs,
   // then writes one).

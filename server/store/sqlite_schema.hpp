@@ -72,6 +72,7 @@ inline constexpr std::pair<const char*, const char*> sqlite_added_columns[] = {
 // numbers over; the reader reads everything again after a reset.
 inline constexpr const char* sqlite_row_versions = R"sql(
 CREATE INDEX IF NOT EXISTS runs_by_version ON runs(row_version);
+CREATE INDEX IF NOT EXISTS runs_by_attempt ON runs(competitor, challenge, attempt);
 CREATE TRIGGER IF NOT EXISTS runs_inserted AFTER INSERT ON runs BEGIN
   UPDATE runs SET row_version = (SELECT COALESCE(MAX(row_version), 0) + 1 FROM runs)
   WHERE rowid = NEW.rowid;
@@ -88,6 +89,15 @@ inline constexpr const char* sqlite_interrupt_attempts =
     "UPDATE runs SET status = 'interrupted', "
     "ended_at_ms = CASE WHEN status = 'in_play' THEN ?1 ELSE ended_at_ms END "
     "WHERE status <> 'interrupted' AND ";
+
+// A competitor's (?1) runs of a challenge (?2) that its next deal depends
+// on: its latest attempt's, given back ones aside, and its latest deal's.
+// Both maxima come from the primary key and runs_by_attempt.
+inline constexpr const char* sqlite_latest_attempt =
+    "WHERE r.competitor = ?1 AND r.challenge = ?2 AND ("
+    "(r.status <> 'interrupted' AND r.attempt = (SELECT MAX(attempt) FROM runs "
+    "WHERE competitor = ?1 AND challenge = ?2 AND status <> 'interrupted')) "
+    "OR r.deal = (SELECT MAX(deal) FROM runs WHERE competitor = ?1 AND challenge = ?2))";
 
 // The runs in play that a restart or a living server gives back: its own
 // (?2, "" for none) and those of the nodes known dead (no beat since ?3).

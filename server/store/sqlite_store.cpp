@@ -311,6 +311,21 @@ std::vector<ranked_run_record> sqlite_store::runs_of(std::int64_t competitor) {
   return select_runs("WHERE r.competitor = ?", competitor);
 }
 
+std::vector<ranked_run_record> sqlite_store::latest_attempt(std::int64_t competitor,
+                                                            std::string_view challenge) {
+  const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
+                          " FROM runs r JOIN competitors c ON c.id = r.competitor " +
+                          sqlite_latest_attempt +
+                          " ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+  statement s(db_, path_, sql.c_str());
+  s.bind(1, competitor);
+  s.bind(2, challenge);
+  std::vector<ranked_run_record> list;
+  while (s.step())
+    list.push_back(read_run(s));
+  return list;
+}
+
 std::optional<ranked_run_record> sqlite_store::run_by_number(std::uint64_t run) {
   const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
                           ", r.moves FROM runs r JOIN competitors c ON c.id = r.competitor "

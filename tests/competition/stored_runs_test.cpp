@@ -4,6 +4,7 @@
 
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/model/utc_time.hpp"
@@ -35,8 +36,18 @@ std::string view_board(const results_mirror& m, const competition_rules& rules,
                           m.tally.ranked());
 }
 
+// What a deal gives, as text: the dealt maze or the error's code.
+std::string dealt_of(const std::variant<attempt_book::dealt, request_error>& d) {
+  if (const auto* e = std::get_if<request_error>(&d)) return std::string(to_string(e->code));
+  const auto& m = std::get<attempt_book::dealt>(d);
+  return std::to_string(m.attempt) + "/" + std::to_string(m.deal) + "/" + std::to_string(m.maze) +
+         (m.new_attempt ? " new" : "");
+}
+
 // Runs started, ended, handed over and given back at random, read now and
-// then: the view read bit by bit ranks as a mirror of every run read at once.
+// then: the view read bit by bit ranks as a mirror of every run read at once,
+// and the latest attempt's runs (results_store::latest_attempt) deal the next
+// maze as the whole history does.
 TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
   testing::temp_dir dir;
   const std::string path = dir.file("cup.db");
@@ -96,6 +107,25 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
       EXPECT_EQ(view.size(), reader.runs().size());
       EXPECT_EQ(view.in_play().size(), in_play.size());
       EXPECT_EQ(view.mirror().book.any_in_play(), !in_play.empty());
+      // A claim's book from the latest attempt only deals as one from every run.
+      for (const competitor_record& c : competitors) {
+        for (const challenge& ch : rules.challenges) {
+          const attempt_book::key k{c.id, ch.id};
+          attempt_book whole;
+          attempt_book latest;
+          for (const ranked_run_record& r : reader.runs_of(c.id))
+            if (r.challenge == ch.id) whole.take_stored(r, ch.mazes);
+          for (const ranked_run_record& r : reader.latest_attempt(c.id, ch.id))
+            latest.take_stored(r, ch.mazes);
+          attempt_book kept = view.mirror().book;
+          const auto wanted = dealt_of(whole.deal(k, ch.attempts, ch.mazes));
+          EXPECT_EQ(dealt_of(latest.deal(k, ch.attempts, ch.mazes)), wanted)
+              << c.name << " " << ch.id << " after step " << step;
+          // And the view's book, kept from the touched attempts, as well.
+          EXPECT_EQ(dealt_of(kept.deal(k, ch.attempts, ch.mazes)), wanted)
+              << c.name << " " << ch.id << " after step " << step;
+        }
+      }
     }
   }
   EXPECT_GT(run, 100U);

@@ -65,6 +65,9 @@ class recording_store : public results_store {
   std::vector<seat_record> seats() override { return {}; }
   std::optional<seat_record> seat_of(std::int64_t) override { return std::nullopt; }
   std::vector<ranked_run_record> runs_of(std::int64_t) override { return {}; }
+  std::vector<ranked_run_record> latest_attempt(std::int64_t, std::string_view) override {
+    return {};
+  }
   void lock_competitor(std::int64_t competitor) override {
     log->push_back("lock " + std::to_string(competitor));
   }
