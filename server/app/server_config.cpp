@@ -181,6 +181,9 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   setting(app, "--max-spectators-per-run", c.max_spectators_per_run,
           "Spectator connections on one run; more get HTTP 503")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
+  setting(app, "--max-spectators-per-ip", c.max_spectators_per_ip,
+          "Spectator connections from one client address; more get HTTP 503")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}));
   setting(app, "--max-memory-mib", c.max_memory_mib,
           "Memory held for clients in all (move logs of runs in play, spectator streams, "
           "answers being written); past it new work gets server_busy or HTTP 503. 0: a "

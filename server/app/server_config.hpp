@@ -49,6 +49,7 @@ struct server_config : transport_config {
   std::uint64_t max_replay_moves = 1'000'000;  // moves a run keeps for its replay and spectators
   std::size_t max_spectators = 1000;           // spectator connections in all
   std::size_t max_spectators_per_run = 32;     // spectator connections on one run
+  std::size_t max_spectators_per_ip = 100;     // spectator connections from one address
   std::uint64_t max_memory_mib = 0;         // memory held for clients in all; 0: from the machine
   std::uint64_t max_memory_per_ip_mib = 0;  // for one address; 0: from the total
 };

@@ -48,7 +48,8 @@ server_context::server_context(server_config config, maze_catalog catalog)
       registry_(config_.keep_replays, config_.max_replay_moves),
       budgets_(budget_limits(config_, host_)),
       memory_(memory_limits(config_)),
-      spectators_(config_.max_spectators, config_.max_spectators_per_run),
+      spectators_(config_.max_spectators, config_.max_spectators_per_run,
+                  config_.max_spectators_per_ip),
       starts_(config_.start_workers, config_.start_queue_cost) {
   metrics_.watch(budgets_);
   metrics_.watch(memory_);

@@ -1,38 +1,35 @@
 #pragma once
 
-#include <atomic>
 #include <cstddef>
+#include <map>
+#include <mutex>
+#include <string>
 
 #include "server/live/run_feed.hpp"
 
 namespace ariadne {
 
-// The spectator budgets: streams in all (--max-spectators) and on one run
-// (--max-spectators-per-run). Each admission is released once. Thread-safe.
+// The spectator budgets: streams in all (--max-spectators), on one run
+// (--max-spectators-per-run) and from one client address
+// (--max-spectators-per-ip, so that one address cannot take every stream).
+// Each admission is released once, with its address. Thread-safe.
 class spectator_admission {
  public:
-  spectator_admission(std::size_t max_in_all, std::size_t max_per_run)
-      : max_in_all_(max_in_all), max_per_run_(max_per_run) {}
+  spectator_admission(std::size_t max_in_all, std::size_t max_per_run, std::size_t max_per_address)
+      : max_in_all_(max_in_all), max_per_run_(max_per_run), max_per_address_(max_per_address) {}
 
-  bool admit(run_feed& feed) {
-    std::size_t now = count_.load(std::memory_order_relaxed);
-    do {
-      if (now >= max_in_all_) return false;
-    } while (!count_.compare_exchange_weak(now, now + 1, std::memory_order_relaxed));
-    if (feed.add_spectator(max_per_run_)) return true;
-    count_.fetch_sub(1, std::memory_order_relaxed);
-    return false;
-  }
-  void release(run_feed& feed) {
-    feed.remove_spectator();
-    count_.fetch_sub(1, std::memory_order_relaxed);
-  }
-  std::size_t count() const { return count_.load(std::memory_order_relaxed); }
+  enum class refusal { none, in_all, on_run, from_address };
+  refusal admit(run_feed& feed, const std::string& address);
+  void release(run_feed& feed, const std::string& address);
+  std::size_t count() const;
 
  private:
   const std::size_t max_in_all_;
   const std::size_t max_per_run_;
-  std::atomic<std::size_t> count_{0};
+  const std::size_t max_per_address_;
+  mutable std::mutex mutex_;
+  std::size_t count_ = 0;
+  std::map<std::string, std::size_t> by_address_;  // addresses with a stream only
 };
 
 }  // namespace ariadne

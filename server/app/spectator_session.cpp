@@ -38,8 +38,16 @@ websocket_outcome open_spectator(server_context& context, const connection_info&
                   "the server holds as much memory for spectators as it allows (for "
                   "your address, or in all); try again later");
   }
-  if (!context.spectators().admit(*feed)) {
-    return refuse(503, "this run, or the server, has as many spectators as it allows");
+  switch (context.spectators().admit(*feed, who.address)) {
+    case spectator_admission::refusal::none:
+      break;
+    case spectator_admission::refusal::from_address:
+      return refuse(503,
+                    "your address watches as many streams as the server allows one address; "
+                    "close one first");
+    case spectator_admission::refusal::in_all:
+    case spectator_admission::refusal::on_run:
+      return refuse(503, "this run, or the server, has as many spectators as it allows");
   }
   return websocket_outcome(std::make_unique<spectator_session>(context, std::move(feed), from,
                                                                who.address, std::move(memory)));
@@ -68,7 +76,7 @@ spectator_session::spectator_session(server_context& context, std::shared_ptr<ru
       memory_(std::move(memory)) {}
 
 spectator_session::~spectator_session() {
-  context_.spectators().release(*feed_);
+  context_.spectators().release(*feed_, address_);
 }
 
 std::string spectator_session::describe() const {

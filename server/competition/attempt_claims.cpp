@@ -85,6 +85,7 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
   auto handed = std::make_shared<bool>(false);
   writer_.submit(
       [this, record, moves = std::move(moves), to = std::move(to), handed](results_store& store) {
+        if (shared_()) store.lock_competitor(record.competitor);
         *handed = store.hand_off_run(record.run, node_, to, moves);
         read_back(store, record.competitor, record.challenge);
       },
@@ -93,7 +94,8 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
       [this, run = record.run, handed, done = std::move(done)](bool durable) {
         if (durable && *handed) hold(run, false);
         done(durable && *handed);
-      });
+      },
+      lock_key(record.competitor));
 }
 
 std::vector<ranked_run_record> attempt_claims::arrivals(
@@ -155,10 +157,13 @@ void attempt_claims::give_back_attempt(const ranked_run_record& record,
   const auto now = unix_ms(std::chrono::system_clock::now());
   writer_.submit(
       [this, record, now](results_store& store) {
+        // Not between another server's claim's reading of the attempt and
+        // its write of the attempt's next maze.
+        if (shared_()) store.lock_competitor(record.competitor);
         store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
         read_back(store, record.competitor, record.challenge);
       },
-      std::move(done));
+      std::move(done), lock_key(record.competitor));
 }
 
 }  // namespace ariadne

@@ -64,6 +64,9 @@ class attempt_claims {
   // A run arrivals() returned that was not taken on: returned again next
   // time. The caller holds the hub's lock.
   void let_go_of(std::uint64_t run) { held_.erase(run); }
+  // A run of this server's whose end is recorded: held no more, so that
+  // the runs held are the runs in play (its row tells the rest).
+  void ended(std::uint64_t run) { hold(run, false); }
   // The challenge of the competitor's run in play on another server among
   // its runs as the store has them ("" for none).
   std::string playing_elsewhere(const std::vector<ranked_run_record>& runs) const;
@@ -98,8 +101,8 @@ class attempt_claims {
   std::function<bool(time_point)> closed_;
   std::function<bool()> shared_;  // other servers beat on the store
   // The runs this server holds in play, by number (claimed here or handed
-  // here; ended ones may stay): a run in play of this node's that is not
-  // among them was handed here. Under mutex_.
+  // here; let go of once their end is recorded or they are handed on): a run
+  // in play of this node's that is not among them was handed here. Under mutex_.
   std::set<std::uint64_t> held_;
 };
 

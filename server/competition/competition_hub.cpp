@@ -226,7 +226,11 @@ void competition_hub::record_end(const ranked_run_record& record, std::function<
     mirror_.book.ended({record.competitor, record.challenge}, record.deal, record.status);
     mirror_.tally.count(record.status);
   }
-  writer_->submit([record](results_store& store) { store.finish_run(record); }, std::move(done));
+  writer_->submit([record](results_store& store) { store.finish_run(record); },
+                  [this, run = record.run, done = std::move(done)](bool durable) {
+                    if (durable) claims_->ended(run);
+                    if (done) done(durable);
+                  });
 }
 
 void competition_hub::after_writes(std::function<void(bool)> done) {
@@ -267,13 +271,14 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   const auto arrived = board_from_store_ ? claims_->arrivals(reader, store_view_.in_play())
                                          : std::vector<ranked_run_record>();
   const auto read_at = std::chrono::system_clock::now();
-  mark_table marks;
+  // The store's marks are this thread's own: copied before the lock.
+  mark_table marks = stored ? store_view_.mirror().marks : mark_table{};
   std::size_t ranked = 0;
   competitor_names_.replace(competitors);
   {
     std::lock_guard lock(mutex_);
     const results_mirror& m = stored ? *stored : mirror_;
-    marks = stored ? store_view_.mirror().marks : mirror_.marks;
+    if (!stored) marks = mirror_.marks;
     // The attempts used are the book's (ended or in play, given back or not).
     m.book.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
       if (used > 0 || marks.contains(k)) marks[k].attempts = used;

@@ -224,14 +224,14 @@ class competition_hub {
   std::string secret_;
   std::uint64_t first_run_number_ = 1;
 
-  std::string schedule_problem_;    // the last one logged (the leaderboard thread's)
-  bool board_from_store_ = false;   // the leaderboard thread's too
-  board_history history_;           // the leaderboard thread's too
-  stored_runs store_view_{rules_};  // the leaderboard thread's too
-  std::uint32_t store_view_resets_ = 0;
-  competitor_names competitor_names_;  // its own lock
-  token_watch tokens_;                 // its own lock
-  mutable std::mutex mutex_;           // guards what follows
+  std::string schedule_problem_;         // the last one logged (the leaderboard thread's)
+  bool board_from_store_ = false;        // the leaderboard thread's too
+  board_history history_;                // the leaderboard thread's too
+  stored_runs store_view_{rules_};       // the leaderboard thread's too
+  std::uint32_t store_view_resets_ = 0;  // the leaderboard thread's too
+  competitor_names competitor_names_;    // its own lock
+  token_watch tokens_;                   // its own lock
+  mutable std::mutex mutex_;             // guards what follows
   competition_schedule schedule_;
   results_mirror mirror_;
   // With other servers on the store: its runs as the leaderboard thread last

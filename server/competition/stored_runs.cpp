@@ -93,7 +93,8 @@ void stored_runs::deal_again(const attempt_book::key& k, const key_runs& runs) {
   std::vector<const ranked_run_record*> taken;
   if (!runs.attempt_of_deal.empty()) {
     const auto& [deal, attempt] = *runs.attempt_of_deal.rbegin();
-    if (attempt != latest) before.push_back(&runs.by_attempt.at(attempt).at(deal));
+    const ranked_run_record& r = runs.by_attempt.at(attempt).at(deal);
+    if (attempt != latest || r.status == "interrupted") before.push_back(&r);
   }
   for (auto it = in_play_.lower_bound({k, 0}); it != in_play_.end() && it->first == k; ++it) {
     const std::uint32_t attempt = runs.attempt_of_deal.at(it->second);

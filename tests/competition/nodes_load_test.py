@@ -152,7 +152,7 @@ async def kill_under_load(db, servers, tokens):
     elapsed = time.monotonic() - killed
     check(not stuck and elapsed <= 16, f"a's runs given back {elapsed:.1f} s after the kill: {stuck}")
     by_run = {r["run"]: r for r in runs}
-    check(all(by_run[run]["status"] == "interrupted" for run in cut if run in by_run),
+    check(all(run in by_run and by_run[run]["status"] == "interrupted" for run in cut),
           f"the runs the kill cut, interrupted: {[by_run.get(run) for run in cut]}")
     for name in tokens:
         got = [e for e in logs[name] if e["result"]]

@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <set>
 #include <string>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -18,8 +21,8 @@ namespace {
 
 competition_rules view_rules() {
   return parse_competition(R"({"name": "cup", "challenges": [
-        {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 3},
-        {"id": "b", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 2,
+        {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 30},
+        {"id": "b", "maze": {"generator": "prim", "width": 8, "height": 8}, "attempts": 12,
          "mazes": 2}]})",
                            maze_catalog{}, host_limits{});
 }
@@ -60,18 +63,39 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
   stored_runs view(rules);
   std::mt19937 random(7);
   std::vector<ranked_run_record> in_play;
-  std::map<attempt_book::key, std::uint32_t> deals;
   std::uint64_t run = 0;
+  int given_back = 0;
+  int dealt_again = 0;
+  std::set<std::tuple<std::int64_t, std::string, std::uint32_t>> attempts_seen;
   for (int step = 0; step < 400; ++step) {
     const auto pick = random() % 10;
     if (pick < 4 || in_play.empty()) {
       ranked_run_record r;
       r.competitor = competitors[random() % competitors.size()].id;
       r.challenge = random() % 2 == 0 ? "a" : "b";
-      r.deal = ++deals[{r.competitor, r.challenge}];
-      r.attempt = r.challenge == "a" ? r.deal : (r.deal + 1) / 2;
+      // Dealt as a server deals, from every run of the key: the attempts
+      // given back are dealt again; one maze of a key in play at a time
+      // (its competitor plays on one connection).
+      if (std::any_of(in_play.begin(), in_play.end(), [&r](const ranked_run_record& o) {
+            return o.competitor == r.competitor && o.challenge == r.challenge;
+          })) {
+        continue;
+      }
+      const challenge& ch = *rules.find(r.challenge);
+      attempt_book server;
+      for (const ranked_run_record& o : store.runs_of(r.competitor))
+        if (o.challenge == r.challenge) server.take_stored(o, ch.mazes);
+      const auto next = server.deal({r.competitor, r.challenge}, ch.attempts, ch.mazes);
+      const auto* dealt = std::get_if<attempt_book::dealt>(&next);
+      if (dealt == nullptr) continue;  // no attempt left
+      r.deal = dealt->deal;
+      r.attempt = dealt->attempt;
+      if (dealt->new_attempt &&
+          !attempts_seen.insert({r.competitor, r.challenge, r.attempt}).second)
+        ++dealt_again;
       r.status = "in_play";
-      r.started_at_ms = step;
+      // Two starts in one millisecond now and then, as two servers make them.
+      r.started_at_ms = step - static_cast<int>(random() % 2);
       r.run = ++run;
       r.node = "one";
       ASSERT_TRUE(store.insert_run(r));
@@ -93,6 +117,7 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
       const ranked_run_record r = in_play.back();
       in_play.pop_back();
       // The whole attempt (every maze of its set) is given back.
+      ++given_back;
       EXPECT_GE(store.interrupt_attempt(r.competitor, r.challenge, r.attempt, step), 1U);
       std::erase_if(in_play, [&r](const ranked_run_record& o) {
         return o.competitor == r.competitor && o.challenge == r.challenge && o.attempt == r.attempt;
@@ -124,11 +149,15 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
           // And the view's book, kept from the touched attempts, as well.
           EXPECT_EQ(dealt_of(kept.deal(k, ch.attempts, ch.mazes)), wanted)
               << c.name << " " << ch.id << " after step " << step;
+          EXPECT_EQ(view.mirror().book.used(k), everything.book.used(k));
+          EXPECT_EQ(view.mirror().book.next_maze(k), everything.book.next_maze(k));
         }
       }
     }
   }
   EXPECT_GT(run, 100U);
+  EXPECT_GT(given_back, 5);
+  EXPECT_GT(dealt_again, 0) << "an attempt given back is dealt again";
   // A reset (every run deleted) is read again from scratch.
   store.delete_runs();
   view.read(reader, true);

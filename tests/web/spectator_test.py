@@ -292,6 +292,37 @@ async def too_long(port):
     await drone.close()
 
 
+async def one_address(port):
+    """--max-spectators-per-ip 2: a third stream from one address is refused
+    (503), another address still watches, and a stream closed
+    frees its place."""
+    url = f"ws://127.0.0.1:{port}"
+    drone = await Drone.connect(f"{url}/ws", "watched")
+    run = (await drone.request({"type": "start", "maze": {
+        "generator": "prim", "width": 8, "height": 8, "seed": 3}}))["run"]
+    mine = [await websockets.connect(f"{url}/spectate/{run}") for _ in range(2)]
+    try:
+        async with websockets.connect(f"{url}/spectate/{run}"):
+            check(False, "a third stream from one address was admitted")
+    except websockets.exceptions.InvalidStatusCode as e:
+        check(e.status_code == 503, f"a third stream from one address: 503 (got {e.status_code})")
+    neighbour = await websockets.connect(f"{url}/spectate/{run}", local_addr=("127.0.0.2", 0))
+    snapshot = json.loads(await neighbour.recv())
+    check(snapshot["type"] == "snapshot", "another address still watches the run")
+    await mine[0].close()
+    again = None
+    for _ in range(100):  # its place is freed once the server has seen it close
+        try:
+            again = await websockets.connect(f"{url}/spectate/{run}")
+            break
+        except websockets.exceptions.InvalidStatusCode:
+            await asyncio.sleep(0.02)
+    check(again is not None, "a stream closed frees its address's place")
+    for ws in [mine[1], neighbour] + ([again] if again else []):
+        await ws.close()
+    await drone.close()
+
+
 async def on_server(scenario, *args):
     """Runs scenario(port) against a server started with args."""
     proc, port = start_server(SERVER, *args)
@@ -303,6 +334,7 @@ async def on_server(scenario, *args):
 
 async def main():
     await on_server(practice, "--max-spectators-per-run", "2", "--max-spectators", "10")
+    await on_server(one_address, "--max-spectators-per-ip", "2", "--max-spectators-per-run", "10")
     # Enough moves kept that the stream outruns any socket buffer.
     # A billion moves a run: its move log may take 1 GB, beyond the default memory share.
     await on_server(non_reader, "--max-replay-moves", "1000000000", "--max-memory-mib", "4096",
