@@ -92,12 +92,15 @@ inline constexpr const char* sqlite_interrupt_attempts =
 
 // A competitor's (?1) runs of a challenge (?2) that its next deal depends
 // on: its latest attempt's, given back ones aside, and its latest deal's.
-// Both maxima come from the primary key and runs_by_attempt.
+// Two lookups joined (SQLite answers an OR of them by reading every run of
+// the pair), from runs_by_attempt and the primary key.
 inline constexpr const char* sqlite_latest_attempt =
-    "WHERE r.competitor = ?1 AND r.challenge = ?2 AND ("
-    "(r.status <> 'interrupted' AND r.attempt = (SELECT MAX(attempt) FROM runs "
-    "WHERE competitor = ?1 AND challenge = ?2 AND status <> 'interrupted')) "
-    "OR r.deal = (SELECT MAX(deal) FROM runs WHERE competitor = ?1 AND challenge = ?2))";
+    "WHERE r.competitor = ?1 AND r.challenge = ?2 AND r.status <> 'interrupted' "
+    "AND r.attempt = (SELECT MAX(attempt) FROM runs "
+    "WHERE competitor = ?1 AND challenge = ?2 AND status <> 'interrupted')";
+inline constexpr const char* sqlite_latest_deal =
+    "WHERE r.competitor = ?1 AND r.challenge = ?2 "
+    "AND r.deal = (SELECT MAX(deal) FROM runs WHERE competitor = ?1 AND challenge = ?2)";
 
 // The runs in play that a restart or a living server gives back: its own
 // (?2, "" for none) and those of the nodes known dead (no beat since ?3).

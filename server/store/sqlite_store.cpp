@@ -313,10 +313,12 @@ std::vector<ranked_run_record> sqlite_store::runs_of(std::int64_t competitor) {
 
 std::vector<ranked_run_record> sqlite_store::latest_attempt(std::int64_t competitor,
                                                             std::string_view challenge) {
-  const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
-                          " FROM runs r JOIN competitors c ON c.id = r.competitor " +
-                          sqlite_latest_attempt +
-                          " ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+  const std::string from = " FROM runs r JOIN competitors c ON c.id = r.competitor ";
+  const std::string columns = run_columns(has_reference_, has_bot_, has_node_);
+  // UNION: the latest deal's run is often the latest attempt's too.
+  const std::string sql = columns + from + sqlite_latest_attempt + " UNION " + columns + from +
+                          sqlite_latest_deal +
+                          " ORDER BY started_at_ms, competitor, challenge, deal";
   statement s(db_, path_, sql.c_str());
   s.bind(1, competitor);
   s.bind(2, challenge);
