@@ -38,9 +38,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static net::io_context ioc;
   static tcp::acceptor acceptor(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  // libFuzzer's timer signal may interrupt a blocking call: try it again,
+  // on a new socket for a connect, and accept until this client's own.
   tcp::socket client(ioc);
-  client.connect(acceptor.local_endpoint());
-  beast::tcp_stream server(acceptor.accept());
+  beast::error_code ec;
+  while (client.connect(acceptor.local_endpoint(), ec), ec == net::error::interrupted)
+    client = tcp::socket(ioc);
+  if (ec) std::abort();
+  tcp::socket accepted(ioc);
+  for (;;) {
+    accepted = tcp::socket(ioc);
+    acceptor.accept(accepted, ec);
+    if (ec == net::error::interrupted) continue;
+    if (ec) std::abort();
+    if (accepted.remote_endpoint(ec) == client.local_endpoint()) break;
+  }
+  beast::tcp_stream server(std::move(accepted));
   beast::error_code ignored;
   net::write(client, net::buffer(bytes), ignored);
   client.shutdown(tcp::socket::shutdown_send, ignored);  // then the end of the stream
