@@ -144,7 +144,11 @@ http_answer route_http(server_context& context, std::string_view method, std::st
   if (!served_method(method)) {
     return {405, "text/plain; charset=utf-8", "only GET is served here\n"};
   }
-  if (path == "/healthz") return {200, "text/plain; charset=utf-8", "ok\n"};
+  if (path == "/healthz") {
+    // A proxy's health check takes a draining server out of its rotation.
+    if (context.draining()) return {503, "text/plain; charset=utf-8", "draining\n"};
+    return {200, "text/plain; charset=utf-8", "ok\n"};
+  }
   competition_hub* hub = context.competition();
   if (path == "/metrics") {
     std::string text = context.stats().prometheus_text();

@@ -46,7 +46,17 @@ void client_session::on_open(std::weak_ptr<message_sink> sink) {
   core_.arm_timer(false);  // the hello deadline
 }
 
+bool client_session::done_draining() const {
+  return core_.context.draining() && !core_.seat.in_run() && !starter_.pending();
+}
+
+void client_session::on_wake(clock::time_point) {
+  if (!done_draining()) return;
+  if (const auto sink = core_.sink.lock()) sink->close(1001, draining_reason);
+}
+
 std::optional<websocket_handler::close_request> client_session::close_requested() const {
+  if (done_draining()) return close_request{1001, draining_reason};
   if (login_.too_many_bad_tokens()) return close_request{1008, "too many wrong tokens"};
   if (rate_limited_in_a_row_ < core_.context.config().rate_abuse_limit) return std::nullopt;
   return close_request{1008, "rate limit exceeded repeatedly"};
@@ -112,6 +122,14 @@ websocket_handler::frame_result client_session::handle(std::string_view frame, s
   if (!core_.greeted) {
     core_.reply_error({errc::hello_required, "send {\"type\":\"hello\",\"name\":\"...\"} first"},
                       id, reply);
+    return answered;
+  }
+  const bool starts = std::holds_alternative<protocol::start_message>(request.message) ||
+                      std::holds_alternative<protocol::challenge_start_message>(request.message);
+  if (starts && core_.context.draining() && !core_.seat.in_run()) {
+    // Answered, then closed (close_requested): the next connection reaches another server.
+    core_.reply_error({errc::server_busy, "this server is draining: connect again to start"}, id,
+                      reply);
     return answered;
   }
   if (auto* start = std::get_if<protocol::start_message>(&request.message)) {
@@ -342,6 +360,8 @@ void client_session::on_timer(clock::time_point now) {
     case expiry::none:
       break;
   }
+  // A run that ended on its clock while the server drains lets the connection go.
+  if (done_draining() && sink) return sink->close(1001, draining_reason);
   core_.arm_timer(starter_.pending());
 }
 

@@ -48,8 +48,11 @@ class client_session : public websocket_handler {
     return handle(frame, reply, now);
   }
   void on_timer(clock::time_point now) override;
+  // While the server drains: closes (1001) once no run is in play or being set up.
+  void on_wake(clock::time_point now) override;
   // Closes (1008) after too many wrong tokens, or once the client has been
-  // rate limited so often in a row.
+  // rate limited so often in a row; 1001 when the server drains and no run
+  // is in play.
   std::optional<close_request> close_requested() const override;
   std::string describe() const override { return "'" + core_.log_name + "'"; }
 
@@ -58,6 +61,9 @@ class client_session : public websocket_handler {
   bool has_run() const { return core_.seat.in_run(); }
 
  private:
+  static constexpr const char* draining_reason = "server draining: connect again";
+  // The server drains and this connection holds no run: it may go.
+  bool done_draining() const;
   frame_result on_start(const run_request& start, std::string_view id, std::string& reply,
                         clock::time_point now);
   // A paint on the run in play: kept with it for spectators and its replay.

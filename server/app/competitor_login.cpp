@@ -31,9 +31,15 @@ competitor_login::competitor_login(session_core& core, run_starter& starter)
 void competitor_login::leave_seat() {
   if (!competitor_ || replaced_) return;
   server_context& context = core_.context;
-  // A graceful stop of ours costs no attempt: the run stays in play in the
-  // store, and the next start gives it back (interrupted).
-  if (context.stopping() && core_.seat.in_run()) core_.ranked.reset();
+  // A graceful stop of ours costs no attempt: the run's attempt is given
+  // back now (the store writes it before the server exits), so that its
+  // competitor may play it again at once, here after a restart or on
+  // another server.
+  if (context.stopping() && core_.seat.in_run() && core_.ranked) {
+    if (competition_hub* hub = context.competition())
+      hub->give_back_attempt(*core_.ranked, nullptr);
+    core_.ranked.reset();
+  }
   context.seats().leave(competitor_->id, seat_key_,
                         context.stopping() ? std::nullopt : park_ranked_run());
 }

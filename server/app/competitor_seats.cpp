@@ -208,6 +208,26 @@ void competitor_seats::give_back(parked_run run, std::function<void(bool)> done)
   }
 }
 
+void competitor_seats::give_back_parked() {
+  std::vector<parked_run> runs;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, s] : seats_) {
+      if (s.parked) runs.push_back(std::move(*s.parked));
+      s.parked.reset();
+    }
+    changed_ = true;
+  }
+  wake_.notify_all();
+  competition_hub* hub = context_.competition();
+  for (parked_run& run : runs) {
+    spdlog::info("run {} of '{}' ({}): waiting for its competitor as the server stops: given back",
+                 run.seat.current()->id(), run.record.competitor_name, run.record.challenge);
+    if (run.feed) context_.runs().close(run.feed->run_id());
+    if (hub != nullptr) hub->give_back_attempt(run.record, nullptr);
+  }
+}
+
 std::size_t competitor_seats::parked() const {
   std::lock_guard lock(mutex_);
   std::size_t count = 0;

@@ -54,7 +54,8 @@ class competitor_seats {
   static constexpr std::chrono::seconds handoff_wait{8};
 
   // Parked runs are dropped unrecorded when the seats go: they stay in play
-  // in the store, and the next start gives their attempts back (interrupted).
+  // in the store, and the next start gives their attempts back (interrupted),
+  // unless a graceful stop gave them back first (give_back_parked).
   competitor_seats(server_context& context, std::chrono::seconds resume_window);
 
   competitor_seats(const competitor_seats&) = delete;
@@ -78,6 +79,9 @@ class competitor_seats {
   bool superseded(std::int64_t competitor, std::uint64_t key) const;
   // Runs parked now.
   std::size_t parked() const;
+  // A graceful stop: every parked run's attempt is given back in the store
+  // (interrupted), its competitor free to play it again elsewhere at once.
+  void give_back_parked();
   // The competitor's token was withdrawn: its connection lets go of the
   // seat (its run is parked) and closes.
   void evict(std::int64_t competitor);

@@ -1,10 +1,12 @@
 // ariadne-server: parse the configuration, load the mazes, serve until
-// SIGINT or SIGTERM, then close every connection and exit 0.
+// SIGINT (or SIGTERM after its drain), then close every connection and exit 0.
 #include <malloc.h>
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <csignal>
 #include <fstream>
 #include <functional>
@@ -34,10 +36,36 @@ int main(int argc, char** argv) {
     boost::asio::io_context signals_ioc;
     boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
     bool shutting_down = false;
-    signals.async_wait([&](const boost::system::error_code&, int signal) {
-      spdlog::info("signal {} received: shutting down", signal);
-      shutting_down = true;
-    });
+    // SIGTERM drains first (runs in play go on up to --drain-seconds, looked
+    // at every 100 ms); SIGINT, or a second signal, stops at once.
+    boost::asio::steady_timer drain_clock(signals_ioc);
+    std::chrono::steady_clock::time_point drain_end;
+    std::function<void()> watch_drain = [&] {
+      if (s.drained() || std::chrono::steady_clock::now() >= drain_end) {
+        shutting_down = true;
+        return;
+      }
+      drain_clock.expires_after(std::chrono::milliseconds(100));
+      drain_clock.async_wait([&](const boost::system::error_code& ec) {
+        if (!ec) watch_drain();
+      });
+    };
+    std::function<void()> await_signal = [&] {
+      signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+        if (ec) return;
+        if (signal == SIGTERM && config.drain_seconds > 0 && drain_end == decltype(drain_end){}) {
+          spdlog::info("signal {} received: draining for up to {} s", signal, config.drain_seconds);
+          drain_end = std::chrono::steady_clock::now() + std::chrono::seconds(config.drain_seconds);
+          s.drain();
+          watch_drain();
+          await_signal();
+          return;
+        }
+        spdlog::info("signal {} received: shutting down", signal);
+        shutting_down = true;
+      });
+    };
+    await_signal();
     // SIGHUP: read the certificate again (a renewal), as often as it comes.
     boost::asio::signal_set reloads(signals_ioc, SIGHUP);
     std::function<void()> await_reload = [&] {
@@ -56,6 +84,8 @@ int main(int argc, char** argv) {
     while (!shutting_down && signals_ioc.run_one() != 0) {
     }
     reloads.cancel();
+    drain_clock.cancel();
+    signals.cancel();
     s.stop();
   } catch (const std::exception& e) {
     std::cerr << "ariadne-server: " << e.what() << "\n";

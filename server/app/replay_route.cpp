@@ -129,8 +129,14 @@ void answer_replay(server_context& context, const http_request& request, http_re
     }
     return reply(live_replay_answer(context, *run));
   }
-  // Not in memory: a ranked run in the store, and nothing is read before it may be shown.
-  if (!feed && !may_show_run(hub, true)) return reply(sealed());
+  // Not in memory: a ranked run in the store, and nothing is read before it
+  // may be shown. A 404, not sealed()'s 403: the run may be another server's,
+  // in its memory (a proxy asks the next server on a 404).
+  if (!feed && !may_show_run(hub, true)) {
+    return reply(text(404,
+                      "no such run on this server; a ranked run's replay is published once the "
+                      "competition has closed\n"));
+  }
   // A stored ranked run costs like a 256 x 256 one with every move kept.
   std::uint64_t cost =
       costliest_setup(256 * 256) + costly_work::replay_cost(context.config().max_replay_moves);

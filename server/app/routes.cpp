@@ -38,6 +38,12 @@ http_handler get_only(server_context& context,
 
 void add_routes(server_context& context, transport_context& transport) {
   transport.websockets().add("/ws", [&context](const connection_info& who) {
+    // A 503 before the handshake: a proxy tries another server (nginx's
+    // proxy_next_upstream http_503), a client its next attempt.
+    if (context.draining()) {
+      return websocket_outcome(http_answer{503, "text/plain; charset=utf-8",
+                                           "this server is draining: connect again\n"});
+    }
     return websocket_outcome(std::make_unique<client_session>(
         context, who.session, who.peer, who.address, std::chrono::steady_clock::now()));
   });

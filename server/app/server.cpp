@@ -72,10 +72,23 @@ void server::reload_certificates() {
   }
 }
 
+void server::drain() {
+  if (context_->draining()) return;
+  context_->begin_draining();
+  spdlog::info("draining: no new connections or runs; {} runs in play may go on for {} s",
+               context_->budgets().runs_in_play(), context_->config().drain_seconds);
+  transport_->wake_connections();
+}
+
+bool server::drained() {
+  return context_->draining() && context_->budgets().runs_in_play() == 0;
+}
+
 void server::stop() {
   if (stopped_) return;
   stopped_ = true;
   context_->begin_stopping();
+  if (context_->competition() != nullptr) context_->seats().give_back_parked();
   transport_->close_connections();
   // Set-up jobs post their answers to connections: finish them while the
   // I/O threads still run.

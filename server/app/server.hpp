@@ -32,6 +32,13 @@ class server {
   // threads have been joined.
   void stop();
 
+  // Begins a drain (SIGTERM): no new drone connection or run, the /healthz
+  // of a server leaving; connections without a run in play close (1001) now,
+  // the others once their run ends. Returns at once; stop() ends it.
+  void drain();
+  // Draining, and no run is in play, being set up or waiting for its competitor.
+  bool drained();
+
   // Reads the TLS certificate and key again (SIGHUP): new connections get
   // them, open ones keep theirs; one log line says which.
   void reload_certificates();

@@ -105,6 +105,11 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "A ranked run whose connection drops waits this long for its competitor to take "
           "it over, then ends as abandoned")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{3600}));
+  setting(app, "--drain-seconds", c.drain_seconds,
+          "On SIGTERM: take no new connections or runs (the drones' WebSockets get HTTP 503, "
+          "/healthz says draining), let the runs in play go on this long, then close the rest "
+          "(1001, ranked attempts given back). SIGINT, or a second SIGTERM, stops at once")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{3600}));
   setting(app, "--log-level", c.log_level, "trace, debug, info, warn, error or off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}));
   setting(app, "--max-message-bytes", c.max_message_bytes,

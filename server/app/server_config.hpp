@@ -29,6 +29,8 @@ struct server_config : transport_config {
   std::uint64_t resume_seconds = 30;  // a dropped ranked run waits this long for its competitor
   // Ranked runs still in play this long after the close end; 0: never.
   std::uint64_t close_grace_seconds = 0;
+  // SIGTERM: runs in play go on this long before the rest is closed (1001).
+  std::uint64_t drain_seconds = 30;
 
   std::size_t max_runs = 10000;
   std::uint64_t max_cells_in_play = 1ULL << 28;  // all runs' mazes together

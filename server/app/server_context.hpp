@@ -57,6 +57,10 @@ class server_context {
   // Set once the server has begun a graceful stop.
   bool stopping() const { return stopping_.load(std::memory_order_acquire); }
   void begin_stopping() { stopping_.store(true, std::memory_order_release); }
+  // Set once a drain (SIGTERM) has begun: no new drone connection, no new
+  // run; a connection without a run in play is closed (1001).
+  bool draining() const { return draining_.load(std::memory_order_acquire); }
+  void begin_draining() { draining_.store(true, std::memory_order_release); }
 
  private:
   server_config config_;
@@ -70,6 +74,7 @@ class server_context {
   id_source ids_;
   answer_cache runs_list_;
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> draining_{false};
   job_pool starts_;
   std::unique_ptr<competition_hub> competition_;
   // Last: its parked runs give their slots back to the budgets above.

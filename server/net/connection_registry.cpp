@@ -22,19 +22,25 @@ std::size_t connection_registry::size() const {
   return connections_.size();
 }
 
+std::vector<std::shared_ptr<closable>> connection_registry::live() const {
+  std::vector<std::shared_ptr<closable>> strong;
+  std::lock_guard lock(mutex_);
+  for (const auto& [key, weak] : connections_) {
+    if (auto connection = weak.lock()) strong.push_back(std::move(connection));
+  }
+  return strong;
+}
+
+void connection_registry::wake_all() {
+  for (const auto& connection : live())
+    connection->wake();
+}
+
 bool connection_registry::close_all(std::chrono::milliseconds wait) {
   stopping_.store(true, std::memory_order_release);
-  std::vector<std::shared_ptr<closable>> live;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [key, weak] : connections_) {
-      if (auto strong = weak.lock()) live.push_back(std::move(strong));
-    }
-  }
   // Outside the lock: a connection may end, and remove itself, right away.
-  for (const auto& connection : live)
+  for (const auto& connection : live())
     connection->shutdown();
-  live.clear();
   std::unique_lock lock(mutex_);
   return gone_.wait_for(lock, wait, [&] { return connections_.empty(); });
 }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "server/net/closable.hpp"
 
@@ -22,10 +23,15 @@ class connection_registry {
   // Marks the registry stopping and asks every live connection to close;
   // true when all were gone within wait.
   bool close_all(std::chrono::milliseconds wait);
+  // Wakes every live connection (closable::wake).
+  void wake_all();
   bool stopping() const { return stopping_.load(std::memory_order_acquire); }
   std::size_t size() const;
 
  private:
+  // The connections still alive, held (to be called outside the lock).
+  std::vector<std::shared_ptr<closable>> live() const;
+
   std::atomic<bool> stopping_{false};
   mutable std::mutex mutex_;  // guards what follows
   std::uint64_t next_key_ = 1;

@@ -90,6 +90,10 @@ void transport::start() {
     threads_.emplace_back([this] { ioc_->run(); });
 }
 
+void transport::wake_connections() {
+  context_->connections().wake_all();
+}
+
 void transport::close_connections() {
   if (closed_) return;
   closed_ = true;

@@ -45,6 +45,9 @@ class transport {
 
   // Starts accepting and the I/O threads; returns at once.
   void start();
+  // Lets every connection's handler look at the application's state again
+  // (websocket_handler::on_wake, on its strand).
+  void wake_connections();
   // Stops accepting, asks every connection to close (WebSockets with 1001)
   // and waits for them up to the configured grace period; the I/O threads
   // still run. Idempotent.

@@ -36,6 +36,8 @@ class websocket_handler {
                                 clock::time_point now) = 0;
   // The time asked for with message_sink::wake_at has come.
   virtual void on_timer(clock::time_point now) { (void)now; }
+  // The transport was asked to wake every connection (transport::wake_connections).
+  virtual void on_wake(clock::time_point now) { (void)now; }
   // After a frame: set when the connection should close once the replies
   // are written.
   virtual std::optional<close_request> close_requested() const { return std::nullopt; }

@@ -52,6 +52,15 @@ void websocket_session::shutdown() {
   close(static_cast<std::uint16_t>(websocket::close_code::going_away), "server shutting down");
 }
 
+void websocket_session::wake() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    // Before the handshake ends on_accept opens the handler; after a close, nothing.
+    if (self->opened_ && !self->closing_ && self->ws_.is_open()) {
+      self->handler_->on_wake(std::chrono::steady_clock::now());
+    }
+  });
+}
+
 void websocket_session::send(std::shared_ptr<const std::string> text) {
   net::post(ws_.get_executor(), beast::bind_front_handler(&websocket_session::on_send,
                                                           shared_from_this(), std::move(text)));
@@ -83,6 +92,7 @@ void websocket_session::on_accept(error_code ec) {
     return close_after_writes(websocket::close_code::going_away, "server shutting down");
   }
   handler_->on_open(weak_from_this());
+  opened_ = true;
   schedule_ping();
   do_read();
 }

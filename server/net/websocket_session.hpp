@@ -40,6 +40,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
 
   void run(http::request<http::string_body> request);
   void shutdown() override;
+  void wake() override;
   void send(std::shared_ptr<const std::string> text) override;
   void close(std::uint16_t code, std::string reason) override;
   void resume(std::function<bool(std::string& reply)> finish) override;
@@ -78,6 +79,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::unique_ptr<websocket_handler> handler_;
   write_queue queue_;
   bool writing_ = false;
+  bool opened_ = false;  // the handler has had on_open
   bool read_paused_ = false;
   bool deferred_ = false;  // a frame's reply is still to come (resume)
   net::steady_timer timer_;
