@@ -44,6 +44,7 @@ struct options {
   std::optional<std::uint64_t> seed;
   double timeout_seconds = 30;
   client_tls_options tls;
+  reconnect_policy reconnect;
   std::vector<std::string> command;
 };
 
@@ -235,11 +236,20 @@ int play(const options& o) {
     std::cerr << "ariadne-pipe: " << *warning << "\n";
   remote_drone d(o.url, o.name,
                  std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000)),
-                 o.token, o.bot, client_context_for(where, o.tls));
+                 o.token, o.bot, client_context_for(where, o.tls), o.reconnect);
   if (o.challenge.empty()) return relay(o, d, d.start(o.maze.request(o.seed))) ? 0 : 1;
   bool all_found = true;
+  // A run lost with its server (run_lost) gave its attempt back: the
+  // attempt starts again, with a new run of the program, a few times at most.
+  unsigned lost = 0;
   for (bool ended = false; !ended;) {
-    all_found = relay(o, d, d.start_challenge(o.challenge)) && all_found;
+    try {
+      all_found = relay(o, d, d.start_challenge(o.challenge)) && all_found;
+    } catch (const run_lost& e) {
+      std::cerr << "ariadne-pipe: " << e.what() << "\n";
+      if (++lost > 3) throw;
+      continue;
+    }
     ended = d.state().set.value_or(set_position{}).ended.value_or(true);
   }
   return all_found ? 0 : 1;
@@ -269,6 +279,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.001, 3600.0))
       ->capture_default_str();
   add_tls_options(app, o.tls);
+  add_reconnect_options(app, o.reconnect);
   app.add_option("command", o.command, "The bot's program and its arguments, after --")
       ->required()
       ->expected(-1);

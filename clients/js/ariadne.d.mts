@@ -110,6 +110,8 @@ export declare class AriadneError extends Error {
 export declare class Drone {
   state: State | null;
   welcome: Welcome | null;
+  /** Lost connections mended (ConnectOptions.reconnect). */
+  reconnects: number;
   request(message: { type: string; [field: string]: unknown }): Promise<any>;
   start(options?: StartOptions): Promise<State>;
   sense(): Promise<State>;
@@ -150,7 +152,21 @@ export interface ConnectOptions {
   /** Node, wss://: verify nothing (a self-signed test server only); warns on
    * stderr each time. Ignored in a browser. */
   insecure?: boolean;
+  /** Make a lost connection again (default true); see RECONNECT. */
+  reconnect?: boolean;
 }
+
+/** Close codes a new connection may mend, the tries and their waits. */
+export declare const RECONNECT: Readonly<{
+  closes: readonly number[];
+  tries: number;
+  firstMs: number;
+  longestMs: number;
+}>;
+/** What a cluster's proxy routes a competitor's connections by: 16 hex digits. */
+export declare function routeKey(token: string): Promise<string>;
+/** url with competitor=routeKey(token) in its query. */
+export declare function withRouteKey(url: string, token?: string): Promise<string>;
 
 /** What a drone holds a server to; a reply past them rejects with code
  * "impossible_reply" and closes the connection. */

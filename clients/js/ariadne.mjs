@@ -1,6 +1,8 @@
 // Ariadne drone client, protocol v1 (protocol/PROTOCOL.md), for Node 20 and
 // later (with the `ws` package) and, unchanged, for browsers (native
 // WebSocket). Plain ES module; nothing here touches the DOM.
+// Longer than 400 lines: a starter kit is one file a competitor copies (or a
+// page imports), the drone, its checks and its reconnection together.
 //
 //   import { connect } from "./ariadne.mjs";
 //   const drone = await connect("ws://127.0.0.1:8080/ws", { name: "my-bot" });
@@ -112,10 +114,46 @@ function withTimeout(promise, ms, what, onTimeout) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** How a lost connection is made again (see connect's `reconnect`): close
+ * codes a new connection may mend (going away: a server draining or
+ * stopping; abnormal: it died; internal error; restart; try again later),
+ * never 1000 or 1008 (replaced, token withdrawn); the tries, and the waits
+ * between them, doubling, each between half of it and all of it. */
+export const RECONNECT = Object.freeze({
+  closes: Object.freeze([1001, 1006, 1011, 1012, 1013]),
+  tries: 8,
+  firstMs: 250,
+  longestMs: 4000,
+});
+
+/** What a cluster's proxy routes a competitor's connections by
+ * (?competitor=KEY): 16 hex digits of SHA-256 of "ariadne-route:" and the
+ * token, the same in every kit; it tells nothing of the token. */
+export async function routeKey(token) {
+  const digest = await globalThis.crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`ariadne-route:${token}`),
+  );
+  return [...new Uint8Array(digest).slice(0, 8)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+}
+
+/** url with competitor=routeKey(token) in its query (url itself without a token). */
+export async function withRouteKey(url, token) {
+  if (token === undefined || token === '') return url;
+  const parsed = new URL(url);
+  parsed.searchParams.append('competitor', await routeKey(token));
+  return parsed.toString();
+}
+
+const moveCount = (state) => state.steps + state.bumps;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** A drone on an Ariadne server. Requests may be pipelined: replies are
  * matched to requests in order, and every request fails after `timeoutMs`
  * without a reply (the connection is then closed: later replies could no
- * longer be matched). */
+ * longer be matched; with reconnect, a new one is made). */
 export class Drone {
   #socket;
   #timeoutMs;
@@ -124,29 +162,54 @@ export class Drone {
   #size = null;
   #moveBudget = LIMITS.maxMoves;
   #deadline = 0;
+  #dial = null; // makes a new socket, for reconnect
+  #hello = null;
+  #mending = false;
+  #closing = false;
 
-  constructor(socket, timeoutMs) {
-    this.#socket = socket;
+  constructor(socket, timeoutMs, { dial = null, hello = null } = {}) {
     this.#timeoutMs = timeoutMs;
+    this.#dial = dial;
+    this.#hello = hello;
     /** The latest state reply: position, open sides, counters, result. */
     this.state = null;
     /** The welcome reply (with `competition` when a token was given). */
     this.welcome = null;
-    socket.addEventListener('message', (event) => this.#onMessage(event.data));
-    socket.addEventListener('close', (event) =>
-      this.#fail(
-        new AriadneError('connection', `closed (${event.code} ${event.reason || ''})`.trim()),
+    /** Lost connections mended (connect's `reconnect`). */
+    this.reconnects = 0;
+    this.#attach(socket);
+  }
+
+  #attach(socket) {
+    this.#socket = socket;
+    // Events of a socket replaced by a new connection are not this drone's.
+    const mine = (handle) => (event) => socket === this.#socket && handle(event);
+    socket.addEventListener(
+      'message',
+      mine((event) => this.#onMessage(event.data)),
+    );
+    socket.addEventListener(
+      'close',
+      mine((event) =>
+        this.#lose(
+          new AriadneError('connection', `closed (${event.code} ${event.reason || ''})`.trim()),
+          RECONNECT.closes.includes(event.code),
+        ),
       ),
     );
     // Node's ws names the cause (for example "Max payload size exceeded").
-    socket.addEventListener('error', (event) =>
-      this.#fail(new AriadneError('connection', event?.message || 'socket error')),
+    socket.addEventListener(
+      'error',
+      mine((event) =>
+        this.#lose(new AriadneError('connection', event?.message || 'socket error'), false),
+      ),
     );
   }
 
   #onMessage(data) {
     const entry = this.#pending.shift();
     if (entry === undefined) return; // nothing asked: a server never does this
+    clearTimeout(entry.timer);
     let reply;
     try {
       reply = JSON.parse(typeof data === 'string' ? data : String(data));
@@ -162,7 +225,8 @@ export class Drone {
       entry.reject(new AriadneError(reply.code, reply.message));
       return;
     }
-    const problem = this.#check(reply, entry.message);
+    // A new connection's welcome is judged with what it mends (#resume).
+    const problem = entry.mending ? null : this.#check(reply, entry.message);
     if (problem !== null) {
       // No honest server sends it: nothing later on this connection can be trusted.
       const error = new AriadneError('impossible_reply', problem);
@@ -225,20 +289,153 @@ export class Drone {
 
   #fail(error) {
     if (this.#closedError === null) this.#closedError = error;
-    for (const entry of this.#pending.splice(0)) entry.reject(error);
+    for (const entry of this.#pending.splice(0)) {
+      clearTimeout(entry.timer);
+      entry.reject(error);
+    }
+  }
+
+  // The connection is gone (or silent): mended when it may be, else every
+  // request fails.
+  #lose(error, mendable) {
+    if (this.#mending) {
+      // The new connection's hello, cut short: the mend tries again.
+      for (const entry of this.#pending.filter((e) => e.mending)) entry.reject(error);
+      this.#pending = this.#pending.filter((e) => !e.mending);
+      return;
+    }
+    if (mendable && this.#dial !== null && !this.#closing && this.#closedError === null) {
+      this.#mend(error);
+      return;
+    }
+    this.#fail(error);
+    this.#socket.close();
+  }
+
+  #send(entry) {
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => {
+      const error = new AriadneError(
+        'timeout',
+        `${entry.message.type}: no answer within ${this.#timeoutMs} ms`,
+      );
+      // Later replies could no longer be matched: this connection is done.
+      this.#lose(error, true);
+      this.#socket.close();
+    }, this.#timeoutMs);
+    this.#socket.send(JSON.stringify(entry.message));
   }
 
   /** Sends one message and resolves with its reply (rejects with AriadneError). */
   request(message) {
     if (this.#closedError !== null) return Promise.reject(this.#closedError);
-    const reply = new Promise((resolve, reject) =>
-      this.#pending.push({ resolve, reject, message }),
-    );
-    this.#socket.send(JSON.stringify(message));
-    return withTimeout(reply, this.#timeoutMs, message.type, () => {
-      this.#fail(new AriadneError('timeout', 'a reply never came; the connection is closed'));
-      this.#socket.close();
+    return new Promise((resolve, reject) => {
+      const entry = { resolve, reject, message, timer: null };
+      this.#pending.push(entry);
+      if (!this.#mending) this.#send(entry); // else once a new connection is made
     });
+  }
+
+  // New connections after `lost`; then what the requests in flight did.
+  async #mend(lost) {
+    this.#mending = true;
+    for (const entry of this.#pending) clearTimeout(entry.timer);
+    const before = this.state;
+    const inRun = this.#size !== null && before !== null && before.result === undefined;
+    let wait = RECONNECT.firstMs;
+    for (let k = 0; k < RECONNECT.tries; k += 1) {
+      await sleep(wait * (0.5 + Math.random() / 2));
+      wait = Math.min(wait * 2, RECONNECT.longestMs);
+      let welcome;
+      try {
+        this.#socket.close();
+        this.#attach(await this.#dial());
+        welcome = await new Promise((resolve, reject) => {
+          const entry = { resolve, reject, message: this.#hello, timer: null, mending: true };
+          this.#pending.unshift(entry);
+          this.#send(entry);
+        });
+      } catch (error) {
+        // A refusal for good (a wrong token) ends it; a busy server is tried again.
+        if (
+          error instanceof AriadneError &&
+          !['connection', 'timeout', 'server_busy', 'rate_limited'].includes(error.code)
+        ) {
+          this.#mending = false;
+          this.#fail(error);
+          return;
+        }
+        lost = error;
+        continue;
+      }
+      this.welcome = welcome;
+      this.reconnects += 1;
+      this.#mending = false;
+      this.#resume(welcome.state, before, inRun, lost);
+      return;
+    }
+    this.#mending = false;
+    this.#fail(
+      new AriadneError(
+        'connection',
+        `lost (${lost.message}); ${RECONNECT.tries} new connections failed`,
+      ),
+    );
+  }
+
+  // The requests in flight when the connection was lost, on the new one:
+  // one is answered as if nothing happened (a start that was dealt, or
+  // moves that were made, show in the run that came back); several
+  // pipelined ones are sent again if the run came back unmoved, else fail
+  // with code "reconnected" (the drone's state is then the run that came
+  // back: sense and carry on). A run that did not come back fails them with
+  // "run_lost": it ended unseen, or it was given back (a ranked attempt
+  // given back may be played again).
+  #resume(back, before, inRun, lost) {
+    const waiting = this.#pending;
+    const same = back !== undefined && inRun && back.run === before.run;
+    const reply = back === undefined ? null : { ...back, type: 'state' };
+    const only = waiting.length === 1 ? waiting[0] : null;
+    const ofRun = (entry) => !['start', 'challenges'].includes(entry.message.type);
+    if (only !== null && reply !== null && only.message.type === 'start') {
+      waiting.shift();
+      const problem = this.#check(reply, only.message);
+      return problem === null
+        ? only.resolve(reply)
+        : only.reject(new AriadneError('impossible_reply', problem));
+    }
+    if (same && moveCount(back) !== moveCount(before)) {
+      if (only !== null && ofRun(only)) {
+        waiting.shift();
+        if (only.message.type === 'move') reply.moved = back.steps > before.steps;
+        if (only.message.type === 'path') reply.done = moveCount(back) - moveCount(before);
+        const problem = this.#check(reply, only.message);
+        return problem === null
+          ? only.resolve(reply)
+          : only.reject(new AriadneError('impossible_reply', problem));
+      }
+      this.state = back;
+      const error = new AriadneError(
+        'reconnected',
+        `the connection was made again after ${lost.message}: sense and carry on`,
+      );
+      for (const entry of waiting.splice(0)) entry.reject(error);
+      return undefined;
+    }
+    if (inRun && !same) {
+      if (back !== undefined) this.#begin(back, null);
+      else this.#size = null;
+      const error = new AriadneError(
+        'run_lost',
+        `connection lost (${lost.message}); run ${before.run} did not come back with a new one: it ended unseen, or was given back`,
+      );
+      for (const entry of waiting.filter(ofRun)) entry.reject(error);
+      this.#pending = waiting.filter((entry) => !ofRun(entry));
+    } else if (back !== undefined && !same) {
+      this.#begin(back, null);
+    }
+    for (const entry of this.#pending) this.#send(entry);
+    return undefined;
   }
 
   /** Starts a run: `{maze: {...}, treasures, max_steps, ...}` for practice,
@@ -285,6 +482,7 @@ export class Drone {
     return (await this.request({ type: 'challenges' })).challenges;
   }
   close() {
+    this.#closing = true;
     this.#socket.close();
   }
 
@@ -311,36 +509,44 @@ export class Drone {
  * verified against `ca` (PEM text, or a PEM file's path), else the file
  * $ARIADNE_CA names, else Node's trusted CAs; `insecure: true` verifies
  * nothing (a self-signed test server only) and warns on stderr each time.
- * In a browser the browser verifies: `ca` and `insecure` do not apply. */
+ * In a browser the browser verifies: `ca` and `insecure` do not apply.
+ * With a token the URL's query gets competitor=routeKey(token), for a
+ * cluster's proxy. `reconnect` (default true): a connection lost in a way a
+ * new one may mend (RECONNECT: the server gone, restarting or draining) is
+ * made again, up to 8 times over about 20 s, saying hello again; a ranked
+ * run in play comes back with it, and a request in flight is answered as if
+ * nothing happened or fails with code "run_lost" (see Drone's #resume). */
 export async function connect(
   url,
-  { name = 'js-bot', token, bot, timeoutMs = 30000, ca, insecure = false } = {},
+  { name = 'js-bot', token, bot, timeoutMs = 30000, ca, insecure = false, reconnect = true } = {},
 ) {
   const [WebSocketClass, isNode] = await webSocketClass();
+  const target = await withRouteKey(url, token);
   // A browser's WebSocket takes no options; Node's ws reads at most maxPayload.
-  const socket = isNode
-    ? new WebSocketClass(url, {
-        maxPayload: LIMITS.maxReplyBytes,
-        ...(await tlsOptions(url, ca, insecure)),
-      })
-    : new WebSocketClass(url);
-  const opened = new Promise((resolve, reject) => {
-    socket.addEventListener('open', () => resolve(), { once: true });
-    // Node's ws says why (for example "certificate has expired"); a browser does not.
-    socket.addEventListener(
-      'error',
-      (event) => {
-        const why = event?.message ? `: ${event.message.replace(/[\s:]+$/, '')}` : '';
-        reject(new AriadneError('connection', `cannot connect to ${url}${why}`));
-      },
-      { once: true },
-    );
-  });
-  await withTimeout(opened, timeoutMs, 'connect', () => socket.close());
-  const drone = new Drone(socket, timeoutMs);
+  const options = isNode
+    ? { maxPayload: LIMITS.maxReplyBytes, ...(await tlsOptions(url, ca, insecure)) }
+    : null;
+  const dial = async () => {
+    const socket = isNode ? new WebSocketClass(target, options) : new WebSocketClass(target);
+    const opened = new Promise((resolve, reject) => {
+      socket.addEventListener('open', () => resolve(), { once: true });
+      // Node's ws says why (for example "certificate has expired"); a browser does not.
+      socket.addEventListener(
+        'error',
+        (event) => {
+          const why = event?.message ? `: ${event.message.replace(/[\s:]+$/, '')}` : '';
+          reject(new AriadneError('connection', `cannot connect to ${url}${why}`));
+        },
+        { once: true },
+      );
+    });
+    await withTimeout(opened, timeoutMs, 'connect', () => socket.close());
+    return socket;
+  };
   const hello = { type: 'hello', name };
   if (token !== undefined) hello.token = token;
   if (bot !== undefined) hello.bot = bot;
+  const drone = new Drone(await dial(), timeoutMs, reconnect ? { dial, hello } : {});
   drone.welcome = await drone.request(hello);
   return drone;
 }

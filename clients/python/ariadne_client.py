@@ -7,13 +7,19 @@ Needs only Debian's python3-websockets. Run a server, then:
 
 (Over TLS, wss://, --ca FILE or $ARIADNE_CA names a CA the system does not trust.)
 Write your own bot by replacing `explore` (see README, "Write your own bot").
+
+(Longer than 400 lines: a starter kit is one file a competitor copies, the
+drone with its checks and its reconnection beside the bot and its command line.)
 """
 import argparse
 import asyncio
+import hashlib
 import json
 import os
+import random
 import ssl
 import sys
+import urllib.parse
 
 import websockets
 from websockets.exceptions import WebSocketException
@@ -28,6 +34,45 @@ class ServerError(Exception):
     def __init__(self, reply):
         super().__init__(f"{reply.get('code')}: {reply.get('message')}")
         self.code = reply.get("code")
+
+
+class RunLost(ConnectionError):
+    """The connection was lost and mended, but the run in play did not come
+    back with it: it ended unseen, or it was given back (its server died or
+    left; a ranked attempt given back may be played again)."""
+
+
+class _Lost(Exception):
+    """A connection lost in a way a new one may mend (internal)."""
+
+    def __init__(self, error):
+        super().__init__(str(error))
+        self.error = error
+
+
+# Close codes after which a new connection may help: going away (a server
+# draining or stopping), abnormal (no close frame: it died), internal error,
+# restart, try again later. Never 1000 or 1008 (replaced, token withdrawn).
+MENDABLE_CLOSES = {1001, 1006, 1011, 1012, 1013}
+RECONNECT_TRIES = 8     # new connections after a loss
+RECONNECT_FIRST = 0.25  # seconds before the first; doubles each time
+RECONNECT_LONGEST = 4.0
+
+
+def route_key(token):
+    """What a cluster's proxy routes a competitor's connections by
+    (?competitor=KEY): 16 hex digits of SHA-256 of "ariadne-route:" and the
+    token, the same in every kit; it tells nothing of the token."""
+    return hashlib.sha256(("ariadne-route:" + token).encode()).hexdigest()[:16]
+
+
+def with_route_key(url, token):
+    """url with competitor=route_key(token) in its query (url itself without a token)."""
+    if not token:
+        return url
+    parts = urllib.parse.urlsplit(url)
+    query = (parts.query + "&" if parts.query else "") + "competitor=" + route_key(token)
+    return urllib.parse.urlunsplit(parts._replace(query=query))
 
 
 class ImpossibleReply(Exception):
@@ -88,41 +133,59 @@ class Drone:
         self.size = None  # (width, height) of the run in play
         self.move_budget = MAX_MOVES
         self.deadline = None
+        self.reconnect = False  # connect() turns it on
+        self.reconnects = 0     # lost connections mended
+        self._dial_args = None
+        self._hello = None
 
     @classmethod
-    async def connect(cls, url, name, timeout=30.0, token=None, bot=None, ca=None, insecure=False):
+    async def connect(cls, url, name, timeout=30.0, token=None, bot=None, ca=None, insecure=False,
+                      reconnect=True):
         """Connects and says hello; every reply must come within timeout seconds.
         With a competitor's token, the welcome lists the competition's challenges;
         if it carries a "state", this connection took over a ranked run in play.
         bot (up to 64 characters, e.g. "my-bot 1.2") is what the pages and
         replays call your bot. A wss:// server's certificate is verified, see
-        tls_context for ca and insecure (a self-signed test server only; warns)."""
+        tls_context for ca and insecure (a self-signed test server only; warns).
+        With a token the URL's query gets competitor=route_key(token), for a
+        cluster's proxy. reconnect: a connection lost in a way a new one may
+        mend (the server gone, restarting or draining) is made again, up to 8
+        times over about 20 s with jittered backoff, and the ranked run in
+        play comes back with it; the request the loss cut short is answered
+        as if nothing happened, or raises RunLost."""
         if insecure:
             print("ariadne_client: warning: insecure: the server's certificate is not checked",
                   file=sys.stderr)
         tls = {"ssl": tls_context(ca, insecure)} if url.lower().startswith("wss:") else {}
+        dial_args = (with_route_key(url, token), timeout, tls)
+        drone = cls(await cls._dial(*dial_args), timeout)
+        drone._dial_args = dial_args
+        hello = {"type": "hello", "name": name}
+        if token:
+            hello["token"] = token
+        if bot:
+            hello["bot"] = bot  # what the pages and replays call it
+        drone._hello = hello
+        drone.welcome = await drone.request(hello)
+        drone.reconnect = reconnect
+        if "state" in drone.welcome:
+            drone.begin(drone.welcome["state"], None)
+        return drone
+
+    @staticmethod
+    async def _dial(url, timeout, tls):
         # No reply of protocol v1 comes near 1 MiB: a larger frame closes the
         # connection. A server that never completes the handshake is given
         # up after timeout, and closing waits a second at most for it.
         try:
-            ws = await websockets.connect(url, max_size=1 << 20, open_timeout=timeout,
-                                          close_timeout=1, **tls)
+            return await websockets.connect(url, max_size=1 << 20, open_timeout=timeout,
+                                            close_timeout=1, **tls)
         except asyncio.TimeoutError:
             raise TimeoutError(f"{url} did not complete the handshake within {timeout} s") from None
         except ssl.SSLCertVerificationError as error:  # one line: why, in OpenSSL's words
             raise ConnectionError(f"{url}: certificate verify failed: {error.verify_message}") from None
         except ConnectionResetError:  # say, a plain server hanging up on TLS's hello
             raise ConnectionError(f"{url}: the server hung up during the handshake") from None
-        drone = cls(ws, timeout)
-        hello = {"type": "hello", "name": name}
-        if token:
-            hello["token"] = token
-        if bot:
-            hello["bot"] = bot  # what the pages and replays call it
-        drone.welcome = await drone.request(hello)
-        if "state" in drone.welcome:
-            drone.begin(drone.welcome["state"], None)
-        return drone
 
     def begin(self, first, asked):
         """Checks the first state of a run (asked: the maze requested, or None)."""
@@ -171,20 +234,88 @@ class Drone:
                 raise ImpossibleReply(f"run {reply.get('run')} is still in play after"
                                       f" {MAX_RUN_SECONDS:.0f} s")
 
-    async def request(self, message):
-        """Sends one message and returns its reply (every message gets one).
-        A server that does not answer within the timeout raises TimeoutError."""
-        await self.ws.send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+    async def _exchange(self, message):
+        """One message and its reply, parsed; raises _Lost when the connection
+        went in a way a new one may mend."""
         try:
+            await self.ws.send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
             text = await asyncio.wait_for(self.ws.recv(), self.timeout)
         except asyncio.TimeoutError:
-            raise TimeoutError(f"no reply within {self.timeout} s") from None
+            raise _Lost(TimeoutError(f"no reply within {self.timeout} s")) from None
+        except websockets.exceptions.ConnectionClosed as error:
+            code = error.rcvd.code if error.rcvd else 1006
+            if code in MENDABLE_CLOSES:
+                raise _Lost(error) from None
+            raise
+        except OSError as error:
+            raise _Lost(error) from None
         try:
             reply = json.loads(text)
         except (ValueError, RecursionError):
             raise ImpossibleReply("a reply that is not JSON") from None
         if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
             raise ImpossibleReply("a reply without a type")
+        return reply
+
+    async def _mend(self, message, lost):
+        """New connections after `lost`, and the reply to message on one."""
+        before = self.state
+        in_run = self.size is not None and "result" not in before
+        starts = message["type"] == "start"
+        of_run = message["type"] not in ("start", "challenges")
+        wait = RECONNECT_FIRST
+        for _ in range(RECONNECT_TRIES):
+            await asyncio.sleep(wait * random.uniform(0.5, 1.0))
+            wait = min(wait * 2, RECONNECT_LONGEST)
+            try:
+                await self.ws.close()
+                self.ws = await self._dial(*self._dial_args)
+                welcome = await self._exchange(self._hello)
+            except (_Lost, OSError, TimeoutError, websockets.exceptions.InvalidHandshake) as error:
+                status = getattr(error, "status_code", None)
+                if status is not None and status not in (502, 503, 504):
+                    raise  # refused for good (a 4xx)
+                lost = error if isinstance(error, _Lost) else _Lost(error)
+                continue
+            if welcome["type"] == "error":
+                if welcome.get("code") in ("server_busy", "rate_limited"):
+                    continue
+                raise ServerError(welcome)
+            self.welcome = welcome
+            self.reconnects += 1
+            back = welcome.get("state")
+            # What the request cut short did: a start that was dealt, or moves
+            # that were made, show in the run that came back.
+            if back and starts:
+                return dict(back, type="state")
+            same = back and in_run and back.get("run") == before.get("run")
+            moves = (lambda s: s.get("steps", 0) + s.get("bumps", 0))
+            if same and of_run and moves(back) != moves(before):
+                reply = dict(back, type="state")
+                if message["type"] == "move":
+                    reply["moved"] = back["steps"] > before["steps"]
+                elif message["type"] == "path":
+                    reply["done"] = moves(back) - moves(before)
+                return reply
+            if of_run and in_run and not same:
+                raise RunLost(f"connection lost ({lost}); run {before.get('run')} did not come "
+                              "back with a new one: it ended unseen, or was given back")
+            try:
+                return await self._exchange(message)
+            except _Lost as again:
+                lost = again
+        raise ConnectionError(f"connection lost: {lost}; {RECONNECT_TRIES} new connections failed")
+
+    async def request(self, message):
+        """Sends one message and returns its reply (every message gets one).
+        A server that does not answer within the timeout raises TimeoutError
+        (or, with reconnect, is left for a new connection)."""
+        try:
+            reply = await self._exchange(message)
+        except _Lost as lost:
+            if not self.reconnect or message["type"] == "hello":
+                raise lost.error from None
+            reply = await self._mend(message, lost)
         if reply["type"] == "error":
             raise ServerError(reply)
         if reply["type"] == "state":
@@ -306,6 +437,33 @@ def pages_url(url):
     return ("https" if scheme == "wss" else "http") + "://" + rest.split("/")[0] + "/"
 
 
+async def play_run(drone, args, maze, options):
+    """One run (a maze of a challenge's set, with --challenge): its result,
+    and whether the attempt's set has ended."""
+    if args.challenge:
+        first = await drone.start_challenge(args.challenge)
+        place = first.get("set") or {}
+        print(f"run {first['run']}: challenge {first['maze']}"
+              f" {first['width']}x{first['height']},"
+              f" maze {place.get('maze', 1)} of {place.get('mazes', 1)}")
+    else:
+        first = await drone.request({"type": "start", "maze": maze, **options})
+        print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
+              f" seed {first['seed']}; watch it at {pages_url(args.url)}watch/{first['run']}")
+    steps = await explore(drone)
+    result = drone.state["result"]
+    print(f"{result['status']}: {steps} steps by my count; server score"
+          f" {result['score']}, optimal {result['optimal']},"
+          f" efficiency {result['efficiency']:.3f}")
+    print("result:", json.dumps(result))
+    place = drone.state.get("set") or {}
+    ended = place.get("ended", True)
+    if ended and "mark" in place:
+        print(f"attempt {place['attempt']} ended: {place['found']} of"
+              f" {place['mazes']} mazes found, mark {place['mark']:.4f}")
+    return result, ended
+
+
 async def main():
     parser = argparse.ArgumentParser(
         description="Play an Ariadne maze with a DFS bot (or a competition's challenge).")
@@ -324,6 +482,9 @@ async def main():
                         "for the server's (default: $ARIADNE_CA, else the system's)")
     parser.add_argument("--insecure", action="store_true",
                         help="wss:// unverified (a self-signed test server only; warns)")
+    parser.add_argument("--no-reconnect", action="store_true",
+                        help="stop at a lost connection (by default it is made again, up to 8 "
+                             "times over about 20 s, and a ranked run in play comes back)")
     parser.add_argument("--challenge", help="play ranked runs on this challenge (needs --token)")
     parser.add_argument("--attempts", type=int,
                         help="with --challenge: how many attempts (default: every one left "
@@ -344,7 +505,8 @@ async def main():
     options = {"treasures": args.treasures} if args.treasures != 1 else {}
 
     drone = await Drone.connect(args.url, args.name, args.timeout, args.token, "python-kit/dfs",
-                                ca=args.ca, insecure=args.insecure)
+                                ca=args.ca, insecure=args.insecure,
+                                reconnect=not args.no_reconnect)
     all_found = True
     try:
         runs = len(seeds)  # practice: one run a seed
@@ -363,29 +525,17 @@ async def main():
             # One attempt: with a challenge of several mazes, one start per
             # maze until the server says the attempt's set has ended.
             ended = False
+            lost = 0  # runs lost with their servers: the run (or attempt) starts again
             while not ended:
-                if args.challenge:
-                    first = await drone.start_challenge(args.challenge)
-                    place = first.get("set") or {}
-                    print(f"run {first['run']}: challenge {first['maze']}"
-                          f" {first['width']}x{first['height']},"
-                          f" maze {place.get('maze', 1)} of {place.get('mazes', 1)}")
-                else:
-                    first = await drone.request({"type": "start", "maze": maze, **options})
-                    print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
-                          f" seed {first['seed']}; watch it at {pages_url(args.url)}watch/{first['run']}")
-                steps = await explore(drone)
-                result = drone.state["result"]
-                print(f"{result['status']}: {steps} steps by my count; server score"
-                      f" {result['score']}, optimal {result['optimal']},"
-                      f" efficiency {result['efficiency']:.3f}")
-                print("result:", json.dumps(result))
+                try:
+                    result, ended = await play_run(drone, args, maze, options)
+                except RunLost as error:
+                    print(f"ariadne_client: {error}", file=sys.stderr)
+                    lost += 1
+                    if lost > 3:
+                        raise
+                    continue
                 all_found = all_found and result["status"] == "found"
-                place = drone.state.get("set") or {}
-                ended = place.get("ended", True)
-                if ended and "mark" in place:
-                    print(f"attempt {place['attempt']} ended: {place['found']} of"
-                          f" {place['mazes']} mazes found, mark {place['mark']:.4f}")
     finally:
         await drone.close()
     return 0 if all_found else 1

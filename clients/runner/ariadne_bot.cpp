@@ -91,7 +91,7 @@ int run_bots(int argc, char** argv) {
             d = std::make_unique<local_drone>(host_limits{}, &catalog);
           } else {
             d = std::make_unique<remote_drone>(o.url, "ariadne-bot", o.timeout(), std::string(),
-                                               bot_label(bot), tls);
+                                               bot_label(bot), tls, o.reconnect);
           }
           d->set_limits(o.limits());
           return d;

@@ -13,13 +13,18 @@
 
 namespace ariadne {
 
+namespace {
+// Runs of one attempt lost with their servers before ariadne-bot gives up.
+constexpr unsigned max_lost_runs = 3;
+}  // namespace
+
 int play_ranked(const runner_options& o, bot& player) {
   using json = nlohmann::json;
   const server_url where = parse_server_url(o.url, "ws://");
   if (const auto warning = clear_token_warning(where, o.token))
     std::cerr << "ariadne-bot: " << *warning << "\n";
   remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token, bot_label(player.name()),
-                 client_context_for(where, o.tls));
+                 client_context_for(where, o.tls), o.reconnect);
   d.set_limits(o.limits());
   const auto& welcome = d.welcome();
   if (!welcome.competition) throw usage_error(o.url + " runs no competition");
@@ -44,6 +49,9 @@ int play_ranked(const runner_options& o, bot& player) {
     bool refused = false;
     for (std::uint32_t k = 0; k < tries && !refused; ++k) {
       // One attempt: its set's mazes, one start each, until the set ends.
+      // A run lost with its server (run_lost) gave its attempt back: the
+      // attempt starts again, a few times at most.
+      unsigned lost = 0;
       for (bool ended = false; !ended;) {
         try {
           d.start_challenge(c.id);
@@ -53,7 +61,14 @@ int play_ranked(const runner_options& o, bot& player) {
           refused = true;
           break;
         }
-        const run_result& r = finish_game(d, player);
+        run_result r;
+        try {
+          r = finish_game(d, player);
+        } catch (const run_lost& e) {
+          std::cout << c.id << ": " << e.what() << "\n";
+          if (++lost > max_lost_runs) throw;
+          continue;
+        }
         const set_position set = d.state().set.value_or(set_position{});
         ended = set.ended.value_or(true);
         // One maze's own ratio; the attempt's mark comes with its last maze.
@@ -83,6 +98,7 @@ int play_ranked(const runner_options& o, bot& player) {
       }
     }
   }
+  if (d.reconnects() > 0) std::cout << d.reconnects() << " lost connection(s) made again\n";
   if (!matched) throw usage_error("the competition has no challenge \"" + o.challenge + "\"");
   if (!o.json_file.empty()) {
     std::ofstream out(o.json_file);

@@ -86,6 +86,7 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
                  "Only replay FILE (from /api/replays) offline on the rules; exit 0 when it "
                  "gives exactly its recorded result (--maze-dir for a named maze's file)");
   add_tls_options(app, o.tls);
+  add_reconnect_options(app, o.reconnect);
   app.add_flag("-q,--quiet", o.quiet, "No progress output");
   app.add_option("--token", o.token, "A competitor's token (ranked runs, with --challenge)")
       ->envname("ARIADNE_TOKEN");

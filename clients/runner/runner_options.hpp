@@ -9,6 +9,7 @@
 
 #include "bots/reply_check.hpp"
 #include "clients/sdk/maze_options.hpp"
+#include "clients/sdk/reconnect_policy.hpp"
 #include "tls/client_tls.hpp"
 
 namespace ariadne {
@@ -45,6 +46,7 @@ struct runner_options {
   std::string challenge;       // ranked runs: a challenge id, or "all"
   std::uint32_t attempts = 0;  // 0: as the challenge's keep rule says
   client_tls_options tls;      // --ca, --insecure
+  reconnect_policy reconnect;  // --no-reconnect
 
   std::chrono::milliseconds timeout() const;
 };

@@ -1,6 +1,8 @@
 #include "clients/sdk/remote_drone.hpp"
 
 #include <algorithm>
+#include <random>
+#include <thread>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -8,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "clients/sdk/blocking_call.hpp"
+#include "clients/sdk/route_key.hpp"
 #include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "protocol/message_writer.hpp"
@@ -29,11 +32,26 @@ struct remote_drone::connection {
 
 remote_drone::remote_drone(const std::string& url, const std::string& name,
                            std::chrono::milliseconds timeout, const std::string& token,
-                           const std::string& bot, std::shared_ptr<net::ssl::context> tls)
-    : url_(url), timeout_(timeout) {
+                           const std::string& bot, std::shared_ptr<net::ssl::context> tls,
+                           reconnect_policy reconnect)
+    : url_(url),
+      name_(name),
+      token_(token),
+      bot_(bot),
+      tls_(std::move(tls)),
+      timeout_(timeout),
+      reconnect_(reconnect) {
   const server_url where = parse_server_url(url, "ws://");
-  if (where.secure && !tls) tls = client_context_for(where, {});
-  connection_ = std::make_unique<connection>(where.secure ? std::move(tls) : nullptr);
+  if (where.secure && !tls_) tls_ = client_context_for(where, {});
+  if (!where.secure) tls_ = nullptr;
+  bool mendable = false;
+  welcome_ = open(mendable);
+}
+
+protocol::welcome_message remote_drone::open(bool& mendable) {
+  mendable = false;
+  const server_url where = parse_server_url(url_, "ws://");
+  connection_ = std::make_unique<connection>(tls_);
   auto& ws = connection_->ws;
   // No reply of protocol v1 comes near this: a larger frame is refused
   // before it is buffered.
@@ -58,30 +76,43 @@ remote_drone::remote_drone(const std::string& url, const std::string& name,
       async_client_handshake(ws.next_layer(), where.host, handler);
     });
     if (ec && ec != beast::error::timeout) {
-      throw drone_error("cannot connect to " + url + ": " +
+      throw drone_error("cannot connect to " + url_ + ": " +
                         describe_tls_failure(ws.next_layer(), ec));
     }
   }
   websocket::response_type answer;
   if (!ec) {
     ec = blocking_call(connection_->ioc, [&](auto handler) {
-      ws.async_handshake(answer, where.host + ":" + where.port, where.path, handler);
+      ws.async_handshake(answer, where.host + ":" + where.port, with_route_key(where.path, token_),
+                         handler);
     });
   }
   if (ec == websocket::error::upgrade_declined) {
-    // The server's own words say why (503: too many connections, 400: plain on a TLS-only port).
+    // The server's own words say why (503: too many connections, or
+    // draining; 400: plain on a TLS-only port). A proxy's 502 and 504: no
+    // server behind it answered, for now.
+    const unsigned status = answer.result_int();
+    mendable = status == 502 || status == 503 || status == 504;
     std::string body = answer.body().substr(0, answer.body().find('\n'));
-    throw drone_error("cannot connect to " + url + ": the server answered HTTP " +
-                      std::to_string(answer.result_int()) + (body.empty() ? "" : ": " + body));
+    throw drone_error("cannot connect to " + url_ + ": the server answered HTTP " +
+                      std::to_string(status) + (body.empty() ? "" : ": " + body));
   }
-  if (ec) throw drone_error("cannot connect to " + url + ": " + describe(ec));
-  protocol::hello_message hello{name};
-  if (!token.empty()) hello.token = token;
-  if (!bot.empty()) hello.bot = bot;
-  const auto reply = call(hello);
-  const auto* welcome = std::get_if<protocol::welcome_message>(&reply);
-  if (welcome == nullptr) throw drone_error(url + " did not answer hello with welcome");
-  welcome_ = *welcome;
+  mendable = true;
+  if (ec) throw drone_error("cannot connect to " + url_ + ": " + describe(ec));
+  protocol::hello_message hello{name_};
+  if (!token_.empty()) hello.token = token_;
+  if (!bot_.empty()) hello.bot = bot_;
+  std::string lost;
+  auto reply = try_call(hello, lost);
+  if (!reply) throw drone_error("connection to " + url_ + " lost: " + lost);
+  if (const auto* error = std::get_if<protocol::error_message>(&*reply)) {
+    mendable = error->code == errc::server_busy || error->code == errc::rate_limited;
+    throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code);
+  }
+  mendable = false;
+  auto* welcome = std::get_if<protocol::welcome_message>(&*reply);
+  if (welcome == nullptr) throw drone_error(url_ + " did not answer hello with welcome");
+  return std::move(*welcome);
 }
 
 remote_drone::~remote_drone() {
@@ -99,7 +130,8 @@ std::string remote_drone::describe(const beast::error_code& ec) const {
   return ec.message();
 }
 
-protocol::server_message remote_drone::call(const protocol::client_message& message) {
+std::optional<protocol::server_message> remote_drone::try_call(
+    const protocol::client_message& message, std::string& lost) {
   auto& ws = connection_->ws;
   const std::string text = protocol::write_client_message(message);
   beast::flat_buffer buffer;
@@ -119,22 +151,88 @@ protocol::server_message remote_drone::call(const protocol::client_message& mess
   if (ec == beast::error::timeout && deadline_first) throw drone_error(run_overdue());
   if (ec) {
     std::string why = describe(ec);
+    bool mendable = true;
     if (ec == websocket::error::closed) {
-      why = "closed by the server (code " + std::to_string(ws.reason().code) + ": " +
+      const auto code = ws.reason().code;
+      why = "closed by the server (code " + std::to_string(code) + ": " +
             std::string(ws.reason().reason.c_str()) + ")";
+      mendable = code == websocket::close_code::going_away ||
+                 code == websocket::close_code::internal_error ||
+                 code == websocket::close_code::service_restart ||
+                 code == websocket::close_code::try_again_later;
+    } else if (ec == websocket::error::message_too_big) {
+      mendable = false;
     }
-    throw drone_error("connection to " + url_ + " lost: " + why);
+    if (!mendable) throw drone_error("connection to " + url_ + " lost: " + why);
+    lost = why;
+    return std::nullopt;
   }
   const std::string reply_text = beast::buffers_to_string(buffer.data());
   auto parsed = protocol::parse_server_message(reply_text);
   if (auto* problem = std::get_if<protocol::parse_error>(&parsed)) {
     throw drone_error("unreadable reply from " + url_ + ": " + problem->message);
   }
-  auto& reply = std::get<protocol::server_reply>(parsed).message;
-  if (const auto* error = std::get_if<protocol::error_message>(&reply)) {
+  return std::move(std::get<protocol::server_reply>(parsed).message);
+}
+
+protocol::server_message remote_drone::call(const protocol::client_message& message) {
+  std::string lost;
+  auto reply = try_call(message, lost);
+  if (!reply) {
+    if (!reconnect_.enabled) throw drone_error("connection to " + url_ + " lost: " + lost);
+    reply = mend(message, std::move(lost));
+  }
+  if (const auto* error = std::get_if<protocol::error_message>(&*reply)) {
     throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code);
   }
-  return std::move(reply);
+  return std::move(*reply);
+}
+
+protocol::server_message remote_drone::mend(const protocol::client_message& message,
+                                            std::string lost) {
+  const drone_state before = state();
+  const bool in_run = maze_width() != 0 && !finished();
+  const bool starts = std::holds_alternative<protocol::start_message>(message) ||
+                      std::holds_alternative<protocol::challenge_start_message>(message);
+  const bool of_run = !starts && !std::holds_alternative<protocol::challenges_message>(message);
+  const auto moves = [](const drone_state& s) { return s.steps + s.bumps; };
+  std::mt19937_64 random{std::random_device{}()};
+  auto wait = reconnect_.first;
+  for (unsigned k = 0; k < reconnect_.tries; ++k) {
+    std::uniform_int_distribution<std::int64_t> jitter(0, wait.count() / 2);
+    std::this_thread::sleep_for(wait - std::chrono::milliseconds(jitter(random)));
+    wait = std::min(wait * 2, reconnect_.longest);
+    bool mendable = false;
+    try {
+      welcome_ = open(mendable);
+    } catch (const drone_error& e) {
+      if (!mendable) throw;
+      lost = e.what();
+      continue;
+    }
+    ++reconnects_;
+    const auto& back = welcome_.state;
+    // What the request cut short did: a start that was dealt, or moves
+    // that were made, show in the run that came back.
+    if (back && starts) return *back;
+    if (back && of_run && in_run && back->run == before.run && moves(*back) != moves(before)) {
+      drone_state next = *back;
+      if (std::holds_alternative<protocol::move_message>(message)) {
+        next.moved = next.steps > before.steps;
+      } else if (std::holds_alternative<protocol::path_message>(message)) {
+        next.done = static_cast<std::uint32_t>(moves(*back) - moves(before));
+      }
+      return next;
+    }
+    if (of_run && in_run && (!back || back->run != before.run)) {
+      throw run_lost("connection to " + url_ + " lost (" + lost + "); run " +
+                     std::to_string(before.run) +
+                     " did not come back with a new one: it ended unseen, or was given back");
+    }
+    if (auto reply = try_call(message, lost)) return std::move(*reply);
+  }
+  throw drone_error("connection to " + url_ + " lost: " + lost + "; " +
+                    std::to_string(reconnect_.tries) + " new connections failed");
 }
 
 std::uint64_t remote_drone::paint(const protocol::paint_message& paint) {

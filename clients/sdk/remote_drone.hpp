@@ -3,15 +3,26 @@
 #include <boost/system/error_code.hpp>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "bots/drone.hpp"
+#include "clients/sdk/reconnect_policy.hpp"
 
 namespace boost::asio::ssl {
 class context;
 }
 
 namespace ariadne {
+
+// The connection was lost and mended, but the run in play did not come
+// back with it: it ended unseen (its result is the server's, not shown
+// here), or it was given back (its server died or left; a ranked attempt
+// given back may be played again).
+class run_lost : public drone_error {
+ public:
+  using drone_error::drone_error;
+};
 
 // A drone on an Ariadne server, over a WebSocket speaking protocol v1 with the
 // shared protocol types. Blocking: each request waits for its reply.
@@ -26,17 +37,24 @@ class remote_drone : public drone {
   // than timeout. With a token the drone is that competitor's (ranked runs:
   // start_challenge); a wrong token throws drone_error (code unauthorized).
   // bot names the client's bot in hello ("ariadne-bot/frontier 0.1.0"), as
-  // the server's pages and replays show it.
+  // the server's pages and replays show it. With a token, the URL's query
+  // gets ?competitor=KEY (clients/sdk/route_key.hpp) for a cluster's proxy.
+  // A lost connection is mended as `reconnect` says: a ranked run in play
+  // comes back with it (the server's takeover), and the request the loss
+  // cut short is answered as if nothing happened, or throws run_lost.
   remote_drone(const std::string& url, const std::string& name,
                std::chrono::milliseconds timeout = std::chrono::seconds(30),
                const std::string& token = {}, const std::string& bot = {},
-               std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
+               std::shared_ptr<boost::asio::ssl::context> tls = nullptr,
+               reconnect_policy reconnect = {});
   ~remote_drone() override;
 
   remote_drone(const remote_drone&) = delete;
   remote_drone& operator=(const remote_drone&) = delete;
 
   const protocol::welcome_message& welcome() const { return welcome_; }
+  // How many times a lost connection was mended.
+  unsigned reconnects() const { return reconnects_; }
   // Marks cells for the run's spectators and replay (never part of the
   // game); the cells marked now. Throws drone_error (no_run, bad_request,
   // rate_limited, too_large).
@@ -49,14 +67,29 @@ class remote_drone : public drone {
   drone_state exchange(const protocol::client_message& message) override;
 
  private:
-  // Sends one frame and returns the parsed reply; throws drone_error.
+  // A new connection, its handshake and hello: the welcome. Throws
+  // drone_error; `mendable` tells whether trying again may help.
+  protocol::welcome_message open(bool& mendable);
+  // Sends one frame and returns the parsed reply; throws drone_error, or
+  // returns nullopt with `lost` saying why when a new connection may mend it.
+  std::optional<protocol::server_message> try_call(const protocol::client_message& message,
+                                                   std::string& lost);
+  // Sends one frame and returns the parsed reply, mending a lost connection.
   protocol::server_message call(const protocol::client_message& message);
+  // A new connection after `lost`, and the reply to `message` on it.
+  protocol::server_message mend(const protocol::client_message& message, std::string lost);
   std::string describe(const boost::system::error_code& ec) const;
 
   struct connection;
   std::unique_ptr<connection> connection_;
   std::string url_;
+  std::string name_;
+  std::string token_;
+  std::string bot_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
   std::chrono::milliseconds timeout_;
+  reconnect_policy reconnect_;
+  unsigned reconnects_ = 0;
   protocol::welcome_message welcome_;
 };
 

@@ -5,12 +5,15 @@
 // attempt left where all of them count, keep all; else one). Over TLS:
 // --url wss://HOST:PORT/ws, with --ca FILE (or $ARIADNE_CA) for a CA Node does
 // not trust; --insecure verifies nothing (a self-signed test server only).
+// A lost connection is made again (a ranked run in play comes back with it);
+// --no-reconnect stops instead.
 import { parseArgs } from 'node:util';
 import { connect, depthFirst, parseSeeds } from '../ariadne.mjs';
 
 const usage = `usage: node dfs-bot.mjs [--url URL] [--name NAME] [--generator NAME] [--size WxH]
                         [--maze NAME] [--seed N | --seeds 1-20,25] [--loops X] [--treasures N]
                         [--timeout SECONDS] [--token TOKEN --challenge ID [--attempts N]]
+                        [--no-reconnect]
                         [--ca FILE | --insecure]`;
 
 let values;
@@ -30,6 +33,7 @@ try {
       token: { type: 'string' },
       challenge: { type: 'string' },
       attempts: { type: 'string' },
+      'no-reconnect': { type: 'boolean', default: false },
       timeout: { type: 'string', default: '30' },
       ca: { type: 'string' },
       insecure: { type: 'boolean', default: false },
@@ -71,6 +75,7 @@ try {
     timeoutMs: Number(values.timeout) * 1000,
     ca: values.ca,
     insecure: values.insecure,
+    reconnect: !values['no-reconnect'],
   });
   const [width, height] = values.size.split('x').map(Number);
   // A named maze of the server (its --maze-dir), or a generated one.
@@ -94,21 +99,30 @@ try {
     if (!values.challenge && seeds[k] !== undefined) maze.seed = Number(seeds[k]);
     // One attempt: with a challenge of several mazes, one start per maze
     // until the server says the attempt's set has ended.
+    let lost = 0; // runs lost with their servers: the run (or attempt) starts again
     for (let ended = false; !ended;) {
-      const first = await drone.start(
-        values.challenge
-          ? { challenge: values.challenge }
-          : { maze, treasures: Number(values.treasures) },
-      );
-      const place = first.set ?? { maze: 1, mazes: 1 };
-      console.log(
-        `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
-          (first.seed !== undefined ? ` seed ${first.seed}` : '') +
-          (first.set ? `, maze ${place.maze} of ${place.mazes}` : '') +
-          // A practice run can be watched live; a ranked one after the close.
-          (first.set ? '' : `; watch it at ${pagesUrl(values.url)}watch/${first.run}`),
-      );
-      const result = await depthFirst(drone);
+      let first;
+      let result;
+      try {
+        first = await drone.start(
+          values.challenge
+            ? { challenge: values.challenge }
+            : { maze, treasures: Number(values.treasures) },
+        );
+        const place = first.set ?? { maze: 1, mazes: 1 };
+        console.log(
+          `run ${first.run}: ${first.maze} ${first.width}x${first.height}` +
+            (first.seed !== undefined ? ` seed ${first.seed}` : '') +
+            (first.set ? `, maze ${place.maze} of ${place.mazes}` : '') +
+            // A practice run can be watched live; a ranked one after the close.
+            (first.set ? '' : `; watch it at ${pagesUrl(values.url)}watch/${first.run}`),
+        );
+        result = await depthFirst(drone);
+      } catch (error) {
+        if (error.code !== 'run_lost' || (lost += 1) > 3) throw error;
+        console.error(`dfs-bot: ${error.message}`);
+        continue;
+      }
       console.log(
         `${result.status}: steps ${result.steps}, bumps ${result.bumps}, score ${result.score}, ` +
           `optimal ${result.optimal}, efficiency ${result.efficiency.toFixed(3)}`,
@@ -125,6 +139,7 @@ try {
       }
     }
   }
+  if (drone.reconnects > 0) console.log(`${drone.reconnects} lost connection(s) made again`);
   process.exitCode = allFound ? 0 : 1;
 } catch (error) {
   console.error(`dfs-bot: ${error.message}`);

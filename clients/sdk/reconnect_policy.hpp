@@ -1,0 +1,28 @@
+#pragma once
+
+#include <chrono>
+
+namespace CLI {
+class App;
+}
+
+namespace ariadne {
+
+// What a remote drone does when its connection is lost in a way a new one
+// may mend (the server gone, restarting or draining: 1001, 1011, 1012,
+// 1013, a reset, a timeout): it connects again and says hello again with
+// the same token, up to `tries` times, waiting first `first`, then twice
+// as long each time up to `longest`, each wait between half of it and all
+// of it (jitter: a crowd of drones cut off at once does not come back at
+// once). Never after 1008 (replaced, token withdrawn) or a 1000.
+struct reconnect_policy {
+  bool enabled = true;
+  unsigned tries = 8;
+  std::chrono::milliseconds first{250};
+  std::chrono::milliseconds longest{4000};
+};
+
+// --no-reconnect on a client program's command line.
+void add_reconnect_options(CLI::App& app, reconnect_policy& policy);
+
+}  // namespace ariadne

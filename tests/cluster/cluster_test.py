@@ -1,0 +1,397 @@
+#!/usr/bin/python3
+"""The cluster as docker/cluster ships it: docker/cluster/cluster.py runs
+three ariadne-server nodes on one PostgreSQL of its own behind Debian's
+nginx on docker/cluster/nginx.conf, and everything goes through the proxy's
+one address, as its users' would:
+- practice and ranked runs with ariadne-bot (the C++ SDK, routed by its
+  ?competitor= key) and the Python kit; the pages; /api/competition the
+  same from every node within a second of a result; each node's metrics;
+- practice runs spread over the nodes, each one's replay and spectator
+  stream found through the proxy whichever node holds it;
+- 30 kit bots playing ranked runs through all of this:
+  - nginx's workers killed (every connection cut): every bot connects
+    again, and the run it had in play comes back with it, none lost;
+  - a node killed with SIGKILL: its bots reach a living node within 10 s,
+    and the runs they lost are given back (interrupted) once it is known
+    dead;
+  - a rolling restart, each node in turn stopped with SIGTERM (it drains)
+    and started again: no run lost, none given back;
+  - nginx reloaded: the bots play on, new connections are taken;
+- at the end, every result a bot received is in the store with its numbers,
+  and at most one result per bot was recorded but never received (the kill
+  between a commit and its reply).
+
+Usage: cluster_test.py BUILD_DIR
+"""
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+sys.path.insert(0, os.path.join(ROOT, "docker", "cluster"))
+sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
+from checks import Checks  # noqa: E402
+
+try:
+    import websockets  # noqa: F401
+except ImportError:
+    print("SKIP: python3-websockets is not installed")
+    sys.exit(77)
+import cluster as cluster_script  # noqa: E402
+from ariadne_client import Drone, RunLost, ServerError, explore  # noqa: E402
+
+BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ci")
+BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
+JS_BOT = os.path.join(ROOT, "clients", "js", "examples", "dfs-bot.mjs")
+CLIENT_RUNS = 60  # ariadne-bot's and the JavaScript kit's attempts on "big"
+BOTS = 30
+PACE = 0.002  # seconds between a bot's moves: its runs last about a second
+checks = Checks(verbose=True)
+check = checks.check
+
+
+class PacedDrone(Drone):
+    """The kit's drone, moving at a human-ish pace, keeping when each reply came."""
+
+    def __init__(self, ws, timeout):
+        super().__init__(ws, timeout)
+        self.silences = []  # (the reply before, this reply): monotonic times
+        self.last_reply = time.monotonic()
+
+    async def request(self, message):
+        reply = await super().request(message)
+        now = time.monotonic()
+        self.silences.append((self.last_reply, now))
+        self.last_reply = now
+        return reply
+
+    async def move(self, direction):
+        await asyncio.sleep(PACE)
+        return await super().move(direction)
+
+
+class Player:
+    """One competitor's bot: ranked runs of "many" until told to stop."""
+
+    def __init__(self, name, token):
+        self.name, self.token = name, token
+        self.runs = []  # {run, result (None while in play), lost}
+        self.drone = None
+        self.error = None
+
+    def results(self):
+        return [e for e in self.runs if e["result"]]
+
+    async def play(self, url, stop):
+        try:
+            self.drone = await PacedDrone.connect(url, self.name, 15.0, self.token,
+                                                  "cluster-test/dfs")
+            while not stop.is_set():
+                try:
+                    first = await self.drone.start_challenge("many")
+                except ServerError as error:
+                    if error.code != "server_busy":  # a draining node: it closes, we go on
+                        raise
+                    await asyncio.sleep(0.05)
+                    continue
+                entry = {"run": first["run"], "result": None, "lost": False}
+                self.runs.append(entry)
+                try:
+                    await explore(self.drone)
+                    entry["result"] = self.drone.state["result"]
+                except RunLost:
+                    entry["lost"] = True
+            await self.drone.close()
+        except Exception as error:  # noqa: BLE001: reported by the checks
+            self.error = f"{type(error).__name__}: {error}"
+
+    def longest_silence(self, since):
+        """The longest time without a reply that ended after `since`."""
+        return max((end - begin for begin, end in self.drone.silences if end >= since), default=0)
+
+
+def get(port, path):
+    return cluster_script.get(port, path, timeout=10)
+
+
+async def until(condition, seconds):
+    """Waits on the players' own progress (not on a server), at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    return condition()
+
+
+def runs_of(c):
+    return json.loads(c.admin("export-runs"))
+
+
+def numbers(result):
+    return tuple(result[k] for k in ("status", "steps", "bumps", "score", "optimal"))
+
+
+def one_address(c, tokens):
+    """Runs, pages and metrics through the proxy, with ariadne-bot and the kit."""
+    done = subprocess.run([BOT, "--url", c.url(), "--bot", "dfs", "--seeds", "1-6", "-j", "3",
+                           "--quiet"], capture_output=True, text=True, timeout=60)
+    check(done.returncode == 0, f"ariadne-bot's practice runs through the proxy: "
+          f"{done.returncode} {done.stderr[-300:]}")
+    done = subprocess.run([BOT, "--url", c.url(), "--bot", "frontier", "--token", tokens["ace"],
+                           "--challenge", "warm-up", "--attempts", "1"],
+                          capture_output=True, text=True, timeout=60)
+    check(done.returncode == 0 and "warm-up: maze 1 of 1: found" in done.stdout,
+          f"ariadne-bot's ranked run through the proxy: {done.returncode} {done.stdout[-300:]}"
+          f"{done.stderr[-300:]}")
+    routed = [line for line in open(os.path.join(c.folder, "nginx", "logs", "access.log"))
+              if "competitor=" in line]
+    check(routed and all(tokens["ace"] not in line for line in routed),
+          f"ariadne-bot's connections carry their route key, never the token: {routed[:1]}")
+    status, page = get(c.port, "/")
+    check(status == 200 and "<html" in page.lower(), f"the home page through the proxy: {status}")
+    # Identical from every node within a second of the result (but for
+    # when each node made its board).
+    def views():
+        seen = []
+        for port in c.node_ports:
+            board = json.loads(get(port, "/api/leaderboard")[1])
+            board.pop("generated_at", None)
+            seen.append((get(port, "/api/competition")[1], board))
+        return seen
+
+    began = time.monotonic()
+    while True:
+        seen = views()
+        ranked = [any(r["competitor"] == "ace" and r["found"] == 1 for r in b["rows"])
+                  for _, b in seen]
+        same = all(ranked) and all(v == seen[0] for v in seen)
+        if same or time.monotonic() - began > 2:
+            break
+        time.sleep(0.05)
+    # Within a second as a rule; the first result after a start has been
+    # seen at 1.2 s (a node's first rebuild of its board).
+    check(same, f"/api/competition and the leaderboard the same from every node, with ace's "
+          f"result, {time.monotonic() - began:.2f} s after it: {ranked}")
+    for k in range(1, 4):
+        status, text = get(c.port, f"/nodes/{k}/metrics")
+        check(status == 200 and "ariadne_" in text, f"/nodes/{k}/metrics through the proxy: {status}")
+    status, _ = get(c.port, "/nodes/9/metrics")
+    check(status == 404, f"/nodes/9/metrics (no such node): {status}")
+
+
+async def any_node(c):
+    """Practice runs land on every node; each one's spectator stream (in
+    play) and replay (ended) are found through the proxy."""
+    drones, where = [], {}
+    for k in range(12):
+        d = await Drone.connect(c.url(), f"walker{k}", 15.0)
+        await d.request({"type": "start", "maze": {"generator": "prim", "width": 10,
+                                                   "height": 10, "seed": 100 + k}})
+        drones.append(d)
+    runs = [d.state["run"] for d in drones]
+    # Each node's list is up to 250 ms old.
+    deadline = time.monotonic() + 3
+    while len(where) < len(runs) and time.monotonic() < deadline:
+        for node, port in enumerate(c.node_ports):
+            for item in json.loads(get(port, "/api/runs")[1]):
+                if item["run"] in runs:
+                    where.setdefault(item["run"], node)
+        time.sleep(0.1)
+    nodes = {where.get(run) for run in runs}
+    check(len(nodes - {None}) >= 2, f"12 practice drones spread over the nodes: {nodes}")
+    for run in runs:
+        async with websockets.connect(c.url(f"/spectate/{run}")) as spectator:
+            snapshot = json.loads(await asyncio.wait_for(spectator.recv(), 10))
+        check(snapshot.get("type") == "snapshot" and snapshot.get("run") == run,
+              f"run {run} (node {where.get(run)}) spectated through the proxy: "
+              f"{str(snapshot)[:80]}")
+    for d in drones:
+        await explore(d)
+        await d.close()
+    for run in runs:
+        status, text = get(c.port, f"/api/replays/{run}")
+        check(status == 200 and json.loads(text).get("run") == run,
+              f"run {run}'s replay (node {where.get(run)}) through the proxy: {status}")
+
+
+class Program:
+    """A client program playing ranked attempts on "big" beside the bots."""
+
+    def __init__(self, name, command):
+        self.name, self.command, self.lines, self.code = name, command, [], None
+
+    async def run(self):
+        proc = await asyncio.create_subprocess_exec(
+            *self.command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        async for line in proc.stdout:
+            self.lines.append(line.decode(errors="replace").rstrip())
+        self.code = await proc.wait()
+
+    def results(self):
+        return sum(1 for line in self.lines if "found" in line and "steps" in line)
+
+
+async def under_load(c, players, tokens):
+    # Whatever blocks (a process to wait for, a store to read) runs in a
+    # thread: the bots share this event loop.
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(p.play(c.url(), stop)) for p in players]
+    programs = [
+        Program("ariadne-bot", [BOT, "--url", c.url(), "--bot", "dfs", "--token", tokens["cpp"],
+                                "--challenge", "big", "--attempts", str(CLIENT_RUNS)]),
+        Program("the JavaScript kit", ["node", JS_BOT, "--url", c.url(), "--token", tokens["js"],
+                                       "--challenge", "big", "--attempts", str(CLIENT_RUNS)])]
+    running = [asyncio.create_task(program.run()) for program in programs]
+
+    def all_have(more, base):
+        return all(len(p.results()) >= base[p.name] + more for p in players)
+
+    def counts():
+        return {p.name: len(p.results()) for p in players}
+
+    def lost():
+        return sum(1 for p in players for e in p.runs if e["lost"])
+
+    def alive():
+        return all(p.error is None for p in players)
+
+    check(await until(lambda: all_have(2, {p.name: 0 for p in players}), 90),
+          "30 bots play ranked runs through the proxy")
+    check(await until(lambda: all(program.results() >= 1 for program in programs), 60),
+          "ariadne-bot and the JavaScript kit play beside them")
+
+    # Every connection cut at once: back on their nodes, their runs with them.
+    before, lost_before = counts(), lost()
+    mended = sum(p.drone.reconnects for p in players)
+    for pid in c.proxy_workers():
+        os.kill(pid, signal.SIGKILL)
+    check(await until(lambda: all_have(2, before), 60) and alive(),
+          "nginx's workers killed: every bot plays on")
+    check(sum(p.drone.reconnects for p in players) >= mended + BOTS,
+          f"every bot connected again: {sum(p.drone.reconnects for p in players) - mended}")
+    check(lost() == lost_before, f"the runs in play came back with their bots: "
+          f"{lost() - lost_before} lost")
+
+    # A node dies.
+    before, lost_before = counts(), lost()
+    await asyncio.to_thread(c.kill, 1)
+    killed = time.monotonic()
+    check(await until(lambda: all_have(2, before), 90) and alive(),
+          "node2 killed: every bot plays on")
+    silence = {p.name: p.longest_silence(killed) for p in players}
+    worst = max(silence, key=silence.get)
+    check(silence[worst] < 10, f"the bots reach a living node within 10 s: {worst} waited "
+          f"{silence[worst]:.1f} s")
+    cut = {e["run"] for p in players for e in p.runs if e["lost"]}
+    check(len(cut) >= 1, f"the kill cut runs in play: {len(cut)}")
+    stuck = cut
+    while stuck and time.monotonic() - killed < 30:
+        by_run = {r["run"]: r for r in await asyncio.to_thread(runs_of, c)}
+        stuck = {run for run in cut if by_run.get(run, {}).get("status") != "interrupted"}
+        await asyncio.sleep(0.5)
+    given_back = time.monotonic() - killed
+    check(not stuck and given_back <= 17,
+          f"the dead node's runs given back {given_back:.1f} s after the kill: {stuck}")
+    print(f"the kill: {len(cut)} runs cut, the longest silence {silence[worst]:.1f} s, "
+          f"given back after {given_back:.1f} s")
+    await asyncio.to_thread(c.start_node, 1)
+    await asyncio.gather(*running)
+    for program in programs:
+        check(program.code == 0 and program.results() >= CLIENT_RUNS
+              and any("lost connection(s) made again" in line for line in program.lines),
+              f"{program.name} played its {CLIENT_RUNS} attempts through the cuts, connecting "
+              f"again: exit {program.code}, {program.results()} results, the end of its output: "
+              f"{program.lines[-3:]}")
+
+    # A rolling restart.
+    interrupted = {r["run"] for r in await asyncio.to_thread(runs_of, c)
+                   if r["status"] == "interrupted"}
+    lost_before = lost()
+    for k in range(3):
+        before = counts()
+        code = await asyncio.to_thread(c.drain, k, 30)
+        check(code == 0, f"node{k + 1} drained and exited: {code}")
+        await asyncio.to_thread(c.start_node, k)
+        check(await until(lambda: all_have(1, before), 60) and alive(),
+              f"node{k + 1} restarted: every bot plays on")
+    check(lost() == lost_before, f"the rolling restart lost no run: {lost() - lost_before}")
+    again = {r["run"] for r in await asyncio.to_thread(runs_of, c)
+             if r["status"] == "interrupted"} - interrupted
+    check(not again, f"the rolling restart gave back no attempt: {sorted(again)}")
+
+    # nginx reloaded under load.
+    before = counts()
+    c.reload()
+    check(await until(lambda: all_have(1, before), 60) and alive(),
+          "nginx reloaded: every bot plays on")
+    done = await asyncio.to_thread(
+        subprocess.run, [BOT, "--url", c.url(), "--bot", "dfs", "--seeds", "1", "--quiet"],
+        capture_output=True, text=True, timeout=60)
+    check(done.returncode == 0, f"a new connection after the reload: {done.stderr[-200:]}")
+
+    stop.set()
+    await asyncio.gather(*tasks)
+    for p in players:
+        check(p.error is None, f"{p.name}: {p.error}")
+
+
+def ledger(c, players):
+    """Every result received is the store's; few recorded and never received."""
+    runs = runs_of(c)
+    by_run = {r["run"]: r for r in runs}
+    for p in players:
+        got = p.results()
+        check(all(e["run"] in by_run and numbers(by_run[e["run"]]) == numbers(e["result"])
+                  for e in got),
+              f"{p.name}: the {len(got)} results it received are in the store")
+        seen = {e["run"] for e in got}
+        unseen = [r for r in runs if r["competitor"] == p.name and r["challenge"] == "many"
+                  and r["status"] != "interrupted" and r["run"] not in seen]
+        check(len(unseen) <= 1, f"{p.name}: results recorded, never received: {unseen}")
+    check(not [r for r in runs if r["status"] == "in_play"], "nothing left in play")
+    print(f"{len(runs)} runs in the store, {sum(len(p.results()) for p in players)} results "
+          f"received by the bots")
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="ariadne-cluster-test-")
+    competition = os.path.join(folder, "cup.json")
+    with open(competition, "w") as f:
+        json.dump({"name": "cluster-cup", "seeds": "per_competitor", "practice": True,
+                   "challenges": [
+                       {"id": "warm-up", "maze": {"generator": "prim", "width": 8, "height": 8},
+                        "attempts": 1},
+                       {"id": "many", "attempts": 100000,
+                        "maze": {"generator": "prim", "width": 16, "height": 16}},
+                       {"id": "big", "attempts": 100000,
+                        "maze": {"generator": "prim", "width": 64, "height": 64}}]}, f)
+    c = cluster_script.Cluster(BUILD, nodes=3, competition=competition, folder=folder,
+                               server_args=["--drain-seconds", "5"])
+    try:
+        c.prepare()
+        names = ["ace", "cpp", "js"] + [f"bot{k}" for k in range(BOTS)]
+        tokens = {n: c.admin("add-competitor", n).strip() for n in names}
+        c.start()
+        one_address(c, tokens)
+        asyncio.run(any_node(c))
+        players = [Player(n, tokens[n]) for n in names[3:]]
+        asyncio.run(under_load(c, players, tokens))
+        ledger(c, players)
+    finally:
+        c.stop()
+    if checks.failed:
+        for k in range(3):
+            print(f"--- the end of node{k + 1}'s log:")
+            with open(c.node_log(k), errors="replace") as f:
+                print("".join(f.readlines()[-15:]))
+    checks.finish()
+
+
+if __name__ == "__main__":
+    main()
