@@ -117,6 +117,16 @@ async def until(condition, seconds):
     return condition()
 
 
+def runs_given_back(db, names, killed):
+    """Reads the store until none of names' runs is in play (at most 30 s
+    after the kill): those still in play, and when they were seen gone."""
+    while True:
+        stuck = [r for r in runs_of(db) if r["competitor"] in names and r["status"] == "in_play"]
+        if not stuck or time.monotonic() - killed > 30:
+            return stuck, time.monotonic() - killed
+        time.sleep(0.25)
+
+
 async def kill_under_load(db, servers, tokens):
     """Bots play on a and b; a is killed with SIGKILL in the middle."""
     (a, port_a), (b, port_b) = servers
@@ -134,23 +144,19 @@ async def kill_under_load(db, servers, tokens):
     a.send_signal(signal.SIGKILL)
     a.wait(timeout=10)
     killed = time.monotonic()
+    # a's runs in play when it died: given back once it is known dead,
+    # watched from the kill on, beside b's play.
+    given_back = asyncio.create_task(asyncio.to_thread(runs_given_back, db, a_names, killed))
     before = {n: len(logs[n]) for n in b_names}
     check(await until(lambda: all(len(logs[n]) >= before[n] + 3 for n in b_names), 60),
           "b's bots play on after a's death")
     stop.set()
     await asyncio.gather(*plays)
-    # a's runs in play when it died: given back once it is known dead.
     cut = {e["run"] for n in a_names for e in logs[n] if e["result"] is None}
     check(len(cut) >= 1, f"the kill cut runs in play on a: {len(cut)}")
-    stuck = None
-    while time.monotonic() - killed < 30:
-        runs = runs_of(db)
-        stuck = [r for r in runs if r["competitor"] in a_names and r["status"] == "in_play"]
-        if not stuck:
-            break
-        await asyncio.sleep(0.5)
-    elapsed = time.monotonic() - killed
+    stuck, elapsed = await given_back
     check(not stuck and elapsed <= 16, f"a's runs given back {elapsed:.1f} s after the kill: {stuck}")
+    runs = runs_of(db)
     by_run = {r["run"]: r for r in runs}
     check(all(run in by_run and by_run[run]["status"] == "interrupted" for run in cut),
           f"the runs the kill cut, interrupted: {[by_run.get(run) for run in cut]}")
