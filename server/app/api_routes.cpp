@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <set>
 
 #include "core/maze/generators.hpp"
 #include "core/model/utc_time.hpp"
@@ -34,7 +36,6 @@ nlohmann::json run_item(const run_feed& feed, bool reveal) {
   if (feed.ranked() && !reveal) {
     return {{"run", feed.run_id()},
             {"player", feed.player()},
-            {"bot", bot_json(feed.bot())},
             {"bot", bot_json(feed.bot())},
             {"maze", feed.challenge()},
             {"ranked", true},
@@ -89,23 +90,81 @@ nlohmann::json stored_item(const ranked_run_record& r, const competition_rules& 
   return item;
 }
 
+std::string item_text(const nlohmann::json& item) {
+  return item.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// One entry of the list being built: its run, when it started, its text.
+struct listed_run {
+  std::uint64_t run;
+  std::string started_at;
+  std::string text;
+};
+
+void add_feeds(std::vector<listed_run>& list, const std::vector<std::shared_ptr<run_feed>>& feeds,
+               bool reveal) {
+  for (const auto& feed : feeds) {
+    nlohmann::json item = run_item(*feed, reveal);
+    if (item.is_null()) continue;
+    std::string started = item["started_at"].get<std::string>();
+    list.push_back({feed->run_id(), std::move(started), item_text(item)});
+  }
+}
+
+// The other servers' runs of one kind (live or ended) that the list does not
+// have yet (a run handed from one server to another may be on both lists for
+// a second), each among the rest in start order.
+void add_peers(std::vector<listed_run>& list, const std::vector<peer_run>& peers, bool active,
+               bool reveal, std::set<std::uint64_t>& listed) {
+  const std::size_t own = list.size();
+  for (const peer_run& p : peers) {
+    // (revealing: a server whose clock passed the close a moment before this one's.)
+    if (p.active != active || (p.revealing && !reveal) || !listed.insert(p.run).second) continue;
+    list.push_back({p.run, p.started_at, p.item});
+  }
+  if (list.size() == own) return;
+  std::stable_sort(list.begin(), list.end(), [](const listed_run& a, const listed_run& b) {
+    return a.started_at < b.started_at;
+  });
+}
+
 // GET /api/runs: live runs in start order, then finished ones, latest last:
 // ranked runs from before a restart (the store's), then those in memory.
+// With other servers on the competition's store, theirs too (as they last
+// published them, within a second or two), each in start order among these.
 std::string build_runs_json(server_context& context, bool reveal) {
-  nlohmann::json list = nlohmann::json::array();
-  auto add = [&](const run_feed& feed) {
-    nlohmann::json item = run_item(feed, reveal);
-    if (!item.is_null()) list.push_back(std::move(item));
+  std::vector<listed_run> live;
+  std::vector<listed_run> finished;
+  add_feeds(live, context.runs().live(), reveal);
+  add_feeds(finished, context.runs().finished(), reveal);
+  std::string text = "[";
+  auto append = [&text](const std::string& item) {
+    if (text.size() > 1) text += ',';
+    text += item;
   };
-  for (const auto& feed : context.runs().live())
-    add(*feed);
-  if (const competition_hub* hub = context.competition()) {
-    for (const ranked_run_record& r : hub->earlier_runs())
-      list.push_back(stored_item(r, hub->rules(), reveal));
+  const competition_hub* hub = context.competition();
+  const auto peers = hub != nullptr ? context.competition()->presence().runs().peers()
+                                    : std::make_shared<const std::vector<peer_run>>();
+  std::vector<ranked_run_record> earlier;
+  if (hub != nullptr) earlier = hub->earlier_runs();
+  if (!peers->empty()) {
+    std::set<std::uint64_t> listed;
+    for (const auto* group : {&live, &finished}) {
+      for (const listed_run& r : *group)
+        listed.insert(r.run);
+    }
+    for (const ranked_run_record& r : earlier)
+      listed.insert(r.run);
+    add_peers(live, *peers, true, reveal, listed);
+    add_peers(finished, *peers, false, reveal, listed);
   }
-  for (const auto& feed : context.runs().finished())
-    add(*feed);
-  return list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  for (const listed_run& r : live)
+    append(r.text);
+  for (const ranked_run_record& r : earlier)
+    append(item_text(stored_item(r, hub->rules(), reveal)));
+  for (const listed_run& r : finished)
+    append(r.text);
+  return text + "]\n";
 }
 
 // Built a few times a second at most, whoever polls (answer_cache); at once
@@ -134,6 +193,22 @@ http_answer page(std::string_view path) {
 }
 
 }  // namespace
+
+std::string published_runs_list(server_context& context) {
+  const bool reveal = may_show_run(context.competition(), true);
+  std::vector<listed_run> runs;
+  add_feeds(runs, context.runs().live(), reveal);
+  // The latest ones: a list that others read every second stays small.
+  const std::size_t live = std::min(runs.size(), cluster_runs::most_published);
+  runs.erase(runs.begin(), runs.end() - static_cast<std::ptrdiff_t>(live));
+  add_feeds(runs, context.runs().finished(), reveal);
+  std::string text = "[";
+  for (const listed_run& r : runs) {
+    if (text.size() > 1) text += ',';
+    text += r.text;
+  }
+  return text + "]";
+}
 
 bool served_method(std::string_view method) {
   return method == "GET" || method == "HEAD";

@@ -1,5 +1,6 @@
 #include "server/app/server_context.hpp"
 
+#include "server/app/api_routes.hpp"
 #include "server/app/handed_runs.hpp"
 
 #include <algorithm>
@@ -67,6 +68,7 @@ server_context::server_context(server_config config, maze_catalog catalog)
     });
     competition_->on_run_handed(
         [this](const ranked_run_record& run) { return take_handed_run(*this, run); });
+    competition_->presence().runs().set_source([this] { return published_runs_list(*this); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
     ids_.use_blocks(competition_->first_run_number(), run_number_block, [this] {
@@ -88,6 +90,7 @@ server_context::~server_context() {
     competition_->on_token_withdrawn(nullptr);
     competition_->on_seat_moved(nullptr);
     competition_->on_run_handed(nullptr);
+    competition_->presence().runs().set_source(nullptr);
   }
 }
 

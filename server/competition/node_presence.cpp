@@ -9,32 +9,39 @@
 namespace ariadne {
 
 void node_presence::keep_alive(bool whole_attempts) {
+  runs_->digest();
   const auto now = std::chrono::steady_clock::now();
   if (now - last_beat_ < std::chrono::seconds(1)) return;
   last_beat_ = now;
+  // Built here, off the store thread; only while another server reads it.
+  std::string document = shared() ? runs_->local() : std::string();
   // The commit wakes the leaderboard thread, which sees a change of living_
   // at once. The time is read as the job runs, not as it was queued.
-  writer_.submit(
-      [node = node_, whole_attempts, living = living_, reach = reach_](results_store& store) {
-        const std::int64_t wall = unix_ms(std::chrono::system_clock::now());
-        const std::int64_t dead_after = std::chrono::milliseconds(node_dead_after).count();
-        // Back after a while out of the store's reach: the others' beats could
-        // not be written either, and nobody is taken for dead until they could.
-        if (wall - reach->last_ms > 3000) reach->since_ms = wall;
-        reach->last_ms = wall;
-        store.beat(node.name, node.boot, wall);
-        living->store(store.living_nodes(wall - dead_after).size(), std::memory_order_release);
-        if (wall - reach->since_ms < dead_after) return;
-        const std::size_t given_back =
-            store.interrupt_in_play(wall, whole_attempts, "", wall - dead_after);
-        if (given_back > 0) {
-          spdlog::warn(
-              "{} ranked run(s) of a server that stopped beating {} s ago were in play (or were "
-              "the mazes before them of their attempt's set): recorded as interrupted, their "
-              "attempts given back",
-              given_back, node_dead_after.count());
-        }
-      });
+  writer_.submit([node = node_, whole_attempts, living = living_, reach = reach_, runs = runs_,
+                  document = std::move(document)](results_store& store) {
+    const std::int64_t wall = unix_ms(std::chrono::system_clock::now());
+    const std::int64_t dead_after = std::chrono::milliseconds(node_dead_after).count();
+    // Back after a while out of the store's reach: the others' beats could
+    // not be written either, and nobody is taken for dead until they could.
+    if (wall - reach->last_ms > 3000) reach->since_ms = wall;
+    reach->last_ms = wall;
+    store.beat(node.name, node.boot, wall);
+    const std::size_t servers = store.living_nodes(wall - dead_after).size();
+    living->store(servers, std::memory_order_release);
+    if (!document.empty()) store.publish_runs(node.name, wall, document);
+    runs->received(servers > 1 ? store.published_runs(node.name, wall - dead_after, runs->known())
+                               : std::vector<published_runs_record>());
+    if (wall - reach->since_ms < dead_after) return;
+    const std::size_t given_back =
+        store.interrupt_in_play(wall, whole_attempts, "", wall - dead_after);
+    if (given_back > 0) {
+      spdlog::warn(
+          "{} ranked run(s) of a server that stopped beating {} s ago were in play (or were "
+          "the mazes before them of their attempt's set): recorded as interrupted, their "
+          "attempts given back",
+          given_back, node_dead_after.count());
+    }
+  });
 }
 
 std::vector<seat_record> node_presence::seats_elsewhere(results_store& reader) const {

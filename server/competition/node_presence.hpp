@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/model/utc_time.hpp"
+#include "server/competition/cluster_runs.hpp"
 #include "server/competition/competition_opening.hpp"
 #include "server/store/store_writer.hpp"
 
@@ -17,7 +18,8 @@ namespace ariadne {
 
 // This server's presence in a store that other servers may share: its
 // heartbeat once a second, the runs in play of servers known dead given
-// back (node_dead_after), blocks of run numbers claimed. Its calls only
+// back (node_dead_after), blocks of run numbers claimed, and while it shares
+// the store, its run list published and the others' read (runs()). Its calls only
 // queue work for the store thread. Not thread-safe: one caller (the
 // leaderboard thread) for keep_alive.
 class node_presence {
@@ -42,6 +44,8 @@ class node_presence {
   // As often as the caller likes: beats (and gives dead servers' runs
   // back, with their whole attempts unless not whole_attempts) once a second.
   void keep_alive(bool whole_attempts);
+  // The cluster's runs: this server's for the others, theirs for /api/runs.
+  cluster_runs& runs() { return *runs_; }
   // The competitors whose latest hello, as the store says, was on another
   // server (or an earlier start of this one).
   std::vector<seat_record> seats_elsewhere(results_store& reader) const;
@@ -62,6 +66,7 @@ class node_presence {
     std::int64_t since_ms = 0;
   };
   std::shared_ptr<reach> reach_ = std::make_shared<reach>();
+  std::shared_ptr<cluster_runs> runs_ = std::make_shared<cluster_runs>();
 };
 
 }  // namespace ariadne

@@ -54,6 +54,10 @@ CREATE TABLE IF NOT EXISTS seats(
   node TEXT NOT NULL,
   boot TEXT NOT NULL,
   since_ms BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS node_runs(
+  node TEXT PRIMARY KEY,
+  written_ms BIGINT NOT NULL,
+  document TEXT NOT NULL);
 )sql";
 
 // From each older version to the next: step i brings version 4 + i to 5 + i
@@ -76,6 +80,8 @@ END $$;
 CREATE OR REPLACE TRIGGER runs_written BEFORE INSERT OR UPDATE ON runs
   FOR EACH ROW EXECUTE FUNCTION ariadne_run_written();
 )sql",
+    // node_runs, a new table (pg_schema).
+    "SELECT 1",
 };
 
 // Whole attempts given back: their runs are interrupted, those in play

@@ -166,6 +166,14 @@ void postgres_store::prepare_statements() {
               "INSERT INTO nodes(name, boot, seen_ms) VALUES($1, $2, $3) "
               "ON CONFLICT(name) DO UPDATE SET boot = excluded.boot, seen_ms = excluded.seen_ms");
   db_.prepare("last_beat", "SELECT boot, seen_ms FROM nodes WHERE name = $1");
+  db_.prepare("publish_runs",
+              "INSERT INTO node_runs(node, written_ms, document) VALUES($1, $2, $3) "
+              "ON CONFLICT(node) DO UPDATE SET written_ms = excluded.written_ms, "
+              "document = excluded.document WHERE node_runs.document <> excluded.document");
+  db_.prepare("published_runs",
+              "SELECT r.node, r.written_ms FROM node_runs r JOIN nodes n ON n.name = r.node "
+              "WHERE r.node <> $1 AND n.seen_ms >= $2 ORDER BY r.node");
+  db_.prepare("published_document", "SELECT document FROM node_runs WHERE node = $1");
   // The row of the numbers claimed, locked until the transaction ends: the
   // servers claiming at once take turns.
   db_.prepare("claim_lock",
@@ -391,6 +399,28 @@ std::vector<std::string> postgres_store::living_nodes(std::int64_t since_ms) {
   for (int i = 0; i < rows.rows(); ++i)
     names.push_back(rows.text(i, 0));
   return names;
+}
+
+void postgres_store::publish_runs(std::string_view node, std::int64_t now_ms,
+                                  std::string_view document) {
+  run("publish_runs", {std::string(node), pg_text(now_ms), std::string(document)});
+}
+
+std::vector<published_runs_record> postgres_store::published_runs(
+    std::string_view except, std::int64_t since_ms,
+    const std::map<std::string, std::int64_t, std::less<>>& known) {
+  const auto rows = run("published_runs", {std::string(except), pg_text(since_ms)});
+  std::vector<published_runs_record> found;
+  for (int i = 0; i < rows.rows(); ++i) {
+    published_runs_record r{rows.text(i, 0), rows.integer(i, 1)};
+    const auto seen = known.find(r.node);
+    if (seen == known.end() || seen->second != r.written_ms) {
+      const auto document = run("published_document", {r.node});
+      if (document.rows() == 1) r.document = document.text(0, 0);
+    }
+    found.push_back(std::move(r));
+  }
+  return found;
 }
 
 std::size_t postgres_store::interrupt_attempt(std::int64_t competitor, std::string_view challenge,

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -72,16 +74,26 @@ enum class store_access { read_write, read_only };
 // The version of the results' schema, the same for every store and kept in
 // meta('schema_version'): 1 the first, 2 replays (runs.run, runs.moves), 3
 // reference marks (runs.reference), 4 bots' names (runs.bot), 5 several
-// servers (runs.node, the nodes' heartbeats). A store opened on a newer
-// database refuses it (store_error): an older server must not write into what
-// it does not know.
-inline constexpr int store_schema_version = 6;
+// servers (runs.node, the nodes' heartbeats), 6 changes read alone
+// (runs.row_version), 7 the runs each node lists (node_runs). A store opened
+// on a newer database refuses it (store_error): an older server must not
+// write into what it does not know.
+inline constexpr int store_schema_version = 7;
 
 // A server's last heartbeat in the store: which start of it (its boot id)
 // and when (Unix ms).
 struct node_beat {
   std::string boot;
   std::int64_t seen_ms = 0;
+};
+
+// The runs a node lists on /api/runs, as it last published them for the
+// other servers: when (Unix ms, its version) and the document, left empty
+// when the reader had this version already.
+struct published_runs_record {
+  std::string node;
+  std::int64_t written_ms = 0;
+  std::string document{};
 };
 
 // Where a competitor last said hello: the server (node) and its start (boot).
@@ -188,6 +200,15 @@ class results_store {
   virtual std::optional<node_beat> last_beat(std::string_view node) = 0;
   // The nodes that beat at since_ms or later, by name.
   virtual std::vector<std::string> living_nodes(std::int64_t since_ms) = 0;
+  // This node's runs as /api/runs lists them (a JSON document), for the
+  // others (its version stays when the document is the same); and those of
+  // the other nodes that beat at since_ms or later, by name, each document
+  // read only when its version is not known's.
+  virtual void publish_runs(std::string_view node, std::int64_t now_ms,
+                            std::string_view document) = 0;
+  virtual std::vector<published_runs_record> published_runs(
+      std::string_view except, std::int64_t since_ms,
+      const std::map<std::string, std::int64_t, std::less<>>& known) = 0;
   // Claims `count` run numbers that no server has used or claimed (after
   // last_run_number(), which counts them from then on): the first of them.
   virtual std::uint64_t claim_run_numbers(std::uint64_t count) = 0;

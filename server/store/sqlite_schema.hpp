@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS seats(
   node TEXT NOT NULL,
   boot TEXT NOT NULL,
   since_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS node_runs(
+  node TEXT PRIMARY KEY,
+  written_ms INTEGER NOT NULL,
+  document TEXT NOT NULL);
 )sql";
 
 // The columns of runs added since the first schema, by the column that tells

@@ -409,6 +409,35 @@ std::optional<node_beat> sqlite_store::last_beat(std::string_view node) {
   return node_beat{s.text(0), s.integer(1)};
 }
 
+void sqlite_store::publish_runs(std::string_view node, std::int64_t now_ms,
+                                std::string_view document) {
+  statement s(db_, path_,
+              "INSERT INTO node_runs(node, written_ms, document) VALUES(?, ?, ?) "
+              "ON CONFLICT(node) DO UPDATE SET written_ms = excluded.written_ms, "
+              "document = excluded.document WHERE node_runs.document <> excluded.document");
+  s.bind(1, node).bind(2, now_ms).bind(3, document).run();
+}
+
+std::vector<published_runs_record> sqlite_store::published_runs(
+    std::string_view except, std::int64_t since_ms,
+    const std::map<std::string, std::int64_t, std::less<>>& known) {
+  statement s(db_, path_,
+              "SELECT r.node, r.written_ms FROM node_runs r JOIN nodes n ON n.name = r.node "
+              "WHERE r.node <> ? AND n.seen_ms >= ? ORDER BY r.node");
+  s.bind(1, except).bind(2, since_ms);
+  std::vector<published_runs_record> found;
+  while (s.step())
+    found.push_back({s.text(0), s.integer(1)});
+  for (published_runs_record& r : found) {
+    const auto seen = known.find(r.node);
+    if (seen != known.end() && seen->second == r.written_ms) continue;
+    statement document(db_, path_, "SELECT document FROM node_runs WHERE node = ?");
+    document.bind(1, r.node);
+    if (document.step()) r.document = document.text(0);
+  }
+  return found;
+}
+
 std::vector<std::string> sqlite_store::living_nodes(std::int64_t since_ms) {
   statement s(db_, path_, "SELECT name FROM nodes WHERE seen_ms >= ? ORDER BY name");
   s.bind(1, since_ms);

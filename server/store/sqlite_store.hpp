@@ -61,6 +61,10 @@ class sqlite_store : public results_store {
                                 std::int64_t dead_before_ms) override;
   void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) override;
   std::optional<node_beat> last_beat(std::string_view node) override;
+  void publish_runs(std::string_view node, std::int64_t now_ms, std::string_view document) override;
+  std::vector<published_runs_record> published_runs(
+      std::string_view except, std::int64_t since_ms,
+      const std::map<std::string, std::int64_t, std::less<>>& known) override;
   std::vector<std::string> living_nodes(std::int64_t since_ms) override;
   std::size_t interrupt_attempt(std::int64_t competitor, std::string_view challenge,
                                 std::uint32_t attempt, std::int64_t now_ms) override;

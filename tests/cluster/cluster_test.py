@@ -185,39 +185,68 @@ def one_address(c, tokens):
     check(status == 404, f"/nodes/9/metrics (no such node): {status}")
 
 
+def listed(port, runs, active):
+    """Which of runs the list of the node at port shows, and as in play or not."""
+    status, text = get(port, "/api/runs")
+    if status != 200:
+        check(False, f"/api/runs on port {port}: {status} {text[:200]}")
+        return set()
+    items = json.loads(text)
+    return {i["run"] for i in items if i["run"] in runs and (i["status"] == "active") == active}
+
+
 async def any_node(c):
-    """Practice runs land on every node; each one's spectator stream (in
-    play) and replay (ended) are found through the proxy."""
-    drones, where = [], {}
+    """Practice runs land on every node; every node lists them all (in play,
+    then ended), and each one's watch page probe, spectator stream (in play)
+    and replay (ended) are found through the proxy."""
+    drones = []
     for k in range(12):
         d = await Drone.connect(c.url(), f"walker{k}", 15.0)
         await d.request({"type": "start", "maze": {"generator": "prim", "width": 10,
                                                    "height": 10, "seed": 100 + k}})
         drones.append(d)
-    runs = [d.state["run"] for d in drones]
-    # Each node's list is up to 250 ms old.
-    deadline = time.monotonic() + 3
-    while len(where) < len(runs) and time.monotonic() < deadline:
-        for node, port in enumerate(c.node_ports):
-            for item in json.loads(get(port, "/api/runs")[1]):
-                if item["run"] in runs:
-                    where.setdefault(item["run"], node)
-        time.sleep(0.1)
-    nodes = {where.get(run) for run in runs}
-    check(len(nodes - {None}) >= 2, f"12 practice drones spread over the nodes: {nodes}")
+    runs = {d.state["run"] for d in drones}
+    # Which node holds a run: only that one answers /api/runs/{run}.
+    where = {run: [k for k, port in enumerate(c.node_ports)
+                   if get(port, f"/api/runs/{run}")[0] == 200] for run in runs}
+    check(all(len(nodes) == 1 for nodes in where.values()),
+          f"each run held by one node: {where}")
+    nodes = {nodes[0] for nodes in where.values() if nodes}
+    check(len(nodes) >= 2, f"12 practice drones spread over the nodes: {nodes}")
+    # Each node publishes its list with its heartbeat (once a second).
+    began = time.monotonic()
+    while time.monotonic() - began < 5:
+        seen = [listed(port, runs, True) for port in c.node_ports]
+        if all(s == runs for s in seen):
+            break
+        await asyncio.sleep(0.1)
+    check(all(s == runs for s in seen), f"every node lists the cluster's 12 runs in play, "
+          f"{time.monotonic() - began:.1f} s after their starts: {[len(s) for s in seen]}")
     for run in runs:
+        status, text = get(c.port, f"/api/runs/{run}")
+        check(status == 200 and json.loads(text).get("run") == run,
+              f"run {run} (node {where[run]}) asked for through the proxy: {status}")
         async with websockets.connect(c.url(f"/spectate/{run}")) as spectator:
             snapshot = json.loads(await asyncio.wait_for(spectator.recv(), 10))
         check(snapshot.get("type") == "snapshot" and snapshot.get("run") == run,
-              f"run {run} (node {where.get(run)}) spectated through the proxy: "
+              f"run {run} (node {where[run]}) spectated through the proxy: "
               f"{str(snapshot)[:80]}")
     for d in drones:
         await explore(d)
         await d.close()
+    began = time.monotonic()
+    while time.monotonic() - began < 5:
+        seen = [(listed(port, runs, False), listed(port, runs, True)) for port in c.node_ports]
+        if all(ended == runs and not active for ended, active in seen):
+            break
+        await asyncio.sleep(0.1)
+    check(all(ended == runs and not active for ended, active in seen),
+          f"every node lists the 12 runs ended, {time.monotonic() - began:.1f} s after: "
+          f"{[(len(ended), len(active)) for ended, active in seen]}")
     for run in runs:
         status, text = get(c.port, f"/api/replays/{run}")
         check(status == 200 and json.loads(text).get("run") == run,
-              f"run {run}'s replay (node {where.get(run)}) through the proxy: {status}")
+              f"run {run}'s replay (node {where[run]}) through the proxy: {status}")
 
 
 class Program:

@@ -197,6 +197,40 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   EXPECT_EQ(moved[5].status, "found");  // another attempt's, kept
 }
 
+TEST_P(store_contract, each_node_reads_the_runs_the_other_living_nodes_published) {
+  fresh("node_runs");
+  auto store = open();
+  store->beat("one", "b1", 1000);
+  store->beat("two", "b2", 1000);
+  store->beat("three", "b3", 1000);
+  store->publish_runs("one", 1000, "[1]");
+  store->publish_runs("two", 1000, "[2]");
+  store->publish_runs("three", 1000, "[3]");
+  using known = std::map<std::string, std::int64_t, std::less<>>;
+  const auto read = store->published_runs("one", 500, {});
+  ASSERT_EQ(read.size(), 2U);
+  EXPECT_EQ(read[0].node, "three");
+  EXPECT_EQ(read[0].document, "[3]");
+  EXPECT_EQ(read[1].node, "two");
+  EXPECT_EQ(read[1].written_ms, 1000);
+  EXPECT_EQ(read[1].document, "[2]");
+  // The same document again keeps its version; a new one is read again.
+  store->publish_runs("two", 2000, "[2]");
+  store->publish_runs("three", 2000, "[3,4]");
+  const auto again = store->published_runs("one", 500, known{{"two", 1000}, {"three", 1000}});
+  ASSERT_EQ(again.size(), 2U);
+  EXPECT_EQ(again[0].written_ms, 2000);
+  EXPECT_EQ(again[0].document, "[3,4]");
+  EXPECT_EQ(again[1].written_ms, 1000);
+  EXPECT_EQ(again[1].document, "");  // known already
+  // A node that stopped beating is not read.
+  store->beat("one", "b1", 9000);
+  store->beat("three", "b3", 9000);
+  const auto living = store->published_runs("one", 5000, {});
+  ASSERT_EQ(living.size(), 1U);
+  EXPECT_EQ(living[0].node, "three");
+}
+
 TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a_living_ones) {
   fresh("nodes");
   auto store = open();

@@ -54,6 +54,12 @@ class recording_store : public results_store {
   void beat(std::string_view, std::string_view, std::int64_t) override {}
   std::optional<node_beat> last_beat(std::string_view) override { return std::nullopt; }
   std::vector<std::string> living_nodes(std::int64_t) override { return {}; }
+  void publish_runs(std::string_view, std::int64_t, std::string_view) override {}
+  std::vector<published_runs_record> published_runs(
+      std::string_view, std::int64_t,
+      const std::map<std::string, std::int64_t, std::less<>>&) override {
+    return {};
+  }
   std::size_t interrupt_attempt(std::int64_t, std::string_view, std::uint32_t,
                                 std::int64_t) override {
     return 0;
