@@ -61,7 +61,8 @@ void competitor_seats::leave(std::int64_t competitor, std::uint64_t key,
       if (s.waiting) {
         auto next = std::exchange(s.waiting, std::nullopt);
         s.holder = next->key;
-        s.recorded = false;
+        s.recorded = next->recorded_at.has_value();
+        s.recorded_at = next->recorded_at.value_or(clock::time_point{});
         s.let_go = std::move(s.pending_let_go);
         if (!run && (awaited || next->awaits_until)) {
           next->awaits_until = std::max(awaited ? *awaited->awaits_until : clock::time_point{},
@@ -111,9 +112,14 @@ void competitor_seats::evict(std::int64_t competitor) {
 void competitor_seats::seat_recorded(std::int64_t competitor, std::uint64_t key) {
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);
-  if (it != seats_.end() && it->second.holder == key) {
-    it->second.recorded = true;
-    it->second.recorded_at = clock::now();
+  if (it == seats_.end()) return;
+  seat& s = it->second;
+  if (s.holder == key) {
+    s.recorded = true;
+    s.recorded_at = clock::now();
+  } else if (s.waiting && s.waiting->key == key) {
+    // A takeover on this server: it holds once the holder has let go.
+    s.waiting->recorded_at = clock::now();
   }
 }
 
@@ -169,7 +175,7 @@ void competitor_seats::hand_off(parked_run run, const std::string& to,
       "run {} of '{}' ({}): its competitor plays on server '{}': handed over there "
       "after {} moves",
       run.seat.current()->id(), run.record.competitor_name, run.record.challenge, to, moves.size());
-  context_.runs().close(run.feed->run_id());
+  context_.runs().forget(run.feed->run_id());
   // The counters outlive the hub's writer, whose thread calls this; the seats may not.
   hub->hand_off(run.record, std::move(moves), to,
                 [stats = &context_.stats(), done = std::move(done)](bool handed) {

@@ -85,8 +85,9 @@ class competitor_seats {
   // The competitor's token was withdrawn: its connection lets go of the
   // seat (its run is parked) and closes.
   void evict(std::int64_t competitor);
-  // The store has the seat of holder `key` (its hello is the competitor's
-  // latest, as far as other servers can tell).
+  // The store has the seat of holder `key`, or of the claimer waiting for
+  // the holder to let go (its hello is the competitor's latest, as far as
+  // other servers can tell).
   void seat_recorded(std::int64_t competitor, std::uint64_t key);
   // The competitor said hello on server `node` after its holder here had
   // its seat recorded: the holder lets go (its ranked run in play is handed
@@ -112,6 +113,8 @@ class competitor_seats {
     std::uint64_t key = 0;
     handover then;
     std::optional<clock::time_point> awaits_until{};  // its run comes from another server
+    // Its seat the store's already (written before the holder let go).
+    std::optional<clock::time_point> recorded_at{};
   };
   struct seat {
     std::uint64_t holder = 0;  // 0: nobody

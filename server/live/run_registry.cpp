@@ -31,6 +31,11 @@ void run_registry::close(std::uint64_t run_id) {
     finished_.pop_front();
 }
 
+void run_registry::forget(std::uint64_t run_id) {
+  std::lock_guard lock(mutex_);
+  live_.erase(run_id);
+}
+
 std::shared_ptr<run_feed> run_registry::find(std::uint64_t run_id) const {
   std::lock_guard lock(mutex_);
   if (const auto it = live_.find(run_id); it != live_.end()) return it->second;

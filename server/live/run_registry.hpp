@@ -33,6 +33,9 @@ class run_registry {
   // The run has ended: it moves to the recently finished runs (a run that
   // never started is forgotten).
   void close(std::uint64_t run_id);
+  // The run goes on on another server (handed over): forgotten here, so no
+  // list, page or replay of this server shows it as its own.
+  void forget(std::uint64_t run_id);
 
   // A live or recently finished run, or nullptr.
   std::shared_ptr<run_feed> find(std::uint64_t run_id) const;

@@ -254,6 +254,26 @@ TEST_F(competitor_seats_test, a_reading_of_the_seats_older_than_the_holders_seat
   EXPECT_EQ(asked, std::vector<reason>{reason::moved});
 }
 
+TEST_F(competitor_seats_test, a_takeover_here_whose_seat_was_recorded_first_lets_go_when_it_moves) {
+  // A second hello here: its seat is written (shared store) before the
+  // holder lets go, so it is recorded while it waits; once it holds, a hello
+  // on another server must still take it away.
+  using reason = competitor_seats::let_go_reason;
+  competitor_seats& seats = context_->seats();
+  std::vector<reason> first_asked, second_asked;
+  seats.claim(
+      1, 100, [&](reason why) { first_asked.push_back(why); }, [](std::optional<parked_run>) {});
+  seats.seat_recorded(1, 100);
+  seats.claim(
+      1, 101, [&](reason why) { second_asked.push_back(why); }, [](std::optional<parked_run>) {});
+  seats.seat_recorded(1, 101);
+  EXPECT_EQ(first_asked, std::vector<reason>{reason::replaced});
+  seats.leave(1, 100, std::nullopt);
+  seats.moved_elsewhere(1, "two", later());
+  EXPECT_EQ(second_asked, std::vector<reason>{reason::moved});
+  EXPECT_EQ(seats.moved_to(1), "two");
+}
+
 TEST_F(competitor_seats_test, a_run_handed_here_waits_for_its_competitor_or_ends_with_a_holder) {
   competitor_seats& seats = context_->seats();
   // Nobody here yet: parked for the resume window, taken by the next hello.

@@ -6,8 +6,11 @@ one address, as its users' would:
 - practice and ranked runs with ariadne-bot (the C++ SDK, routed by its
   ?competitor= key) and the Python kit; the pages; /api/competition the
   same from every node within a second of a result; each node's metrics;
-- practice runs spread over the nodes, each one's replay and spectator
-  stream found through the proxy whichever node holds it;
+- practice runs spread over the nodes, every node listing them all, each
+  one's replay and spectator stream found through the proxy whichever node
+  holds it;
+- a ranked run taken over by a connection that the proxy sends to another
+  node: it moves there with its moves, and ends as it would have;
 - 30 kit bots playing ranked runs through all of this:
   - nginx's workers killed (every connection cut): every bot connects
     again, and the run it had in play comes back with it, none lost;
@@ -249,6 +252,46 @@ async def any_node(c):
               f"run {run}'s replay (node {where[run]}) through the proxy: {status}")
 
 
+def holders(c, run):
+    """The nodes that hold a run in memory (a node it left forgets it): the
+    others answer 404."""
+    return [k for k, port in enumerate(c.node_ports) if get(port, f"/api/runs/{run}")[0] != 404]
+
+
+async def takeover_elsewhere(c, token):
+    """A ranked run in play, taken over by a connection of its competitor
+    that the proxy sends to another node: the run moves there with its
+    moves and is played to its end."""
+    first = await Drone.connect(c.url(), "taker", 15.0, token, reconnect=False)
+    await first.start_challenge("many")
+    run = first.state["run"]
+    await explore(first, 6)
+    played = (first.state["steps"], first.state["bumps"])
+    home = holders(c, run)
+    check(len(home) == 1, f"the run is held by one node: {home}")
+    # Other keys than the token's own reach other nodes: the first key that
+    # does is the test's (the key is the proxy's only, the token says who).
+    now, taker = home, first
+    for k in range(12):
+        second = await Drone.connect(c.url(f"/ws?competitor=elsewhere{k}"), "taker", 15.0, token,
+                                     reconnect=False)
+        state = second.welcome.get("state") or {}
+        check(state.get("run") == run and (state.get("steps"), state.get("bumps")) == played,
+              f"connection {k + 1} took the run over where it stood: {state} (played {played})")
+        now, taker = holders(c, run), second
+        if now != home:
+            break
+    check(now != home and len(now) == 1, f"the run moved from node {home} to node {now}")
+    await explore(taker)
+    result = taker.state.get("result") or {}
+    check(result.get("status") == "found" and result.get("steps", 0) >= played[0],
+          f"the run taken over ends found, its first moves counted: {result}")
+    await taker.close()
+    stored = [r for r in runs_of(c) if r["run"] == run]
+    check(stored and stored[0]["status"] == "found" and stored[0]["steps"] == result.get("steps"),
+          f"the run is in the store as its last connection saw it: {stored}")
+
+
 class Program:
     """A client program playing ranked attempts on "big" beside the bots."""
 
@@ -409,6 +452,7 @@ def main():
         c.start()
         one_address(c, tokens)
         asyncio.run(any_node(c))
+        asyncio.run(takeover_elsewhere(c, tokens["ace"]))
         players = [Player(n, tokens[n]) for n in names[3:]]
         asyncio.run(under_load(c, players, tokens))
         ledger(c, players)

@@ -46,5 +46,14 @@ TEST(run_registry, a_run_that_never_started_is_forgotten) {
   registry.close(42);
 }
 
+TEST(run_registry, a_run_handed_to_another_server_is_forgotten) {
+  run_registry registry;
+  run played = start_listed_run(*registry.open(1, "p"));
+  registry.forget(1);
+  EXPECT_TRUE(registry.live().empty());
+  EXPECT_TRUE(registry.finished().empty());
+  EXPECT_EQ(registry.find(1), nullptr);
+}
+
 }  // namespace
 }  // namespace ariadne
