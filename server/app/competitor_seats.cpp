@@ -147,6 +147,18 @@ void competitor_seats::moved_elsewhere(std::int64_t competitor, const std::strin
   if (parked) hand_off(std::move(*parked), node, nullptr);
 }
 
+void competitor_seats::stop_awaiting(std::int64_t competitor) {
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = seats_.find(competitor);
+    if (it == seats_.end() || !it->second.awaiting) return;
+    // The reaper lets it go, as when its wait ends.
+    it->second.awaiting->awaits_until = clock::now();
+    changed_ = true;
+  }
+  wake_.notify_all();
+}
+
 std::string competitor_seats::moved_to(std::int64_t competitor) const {
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);

@@ -95,6 +95,9 @@ class competitor_seats {
   // Judged by a reading of the store's seats begun at read_from.
   void moved_elsewhere(std::int64_t competitor, const std::string& node,
                        clock::time_point read_from);
+  // The competitor's run in play is on a server that stopped beating: a
+  // claimer awaiting it waits no more (welcomed without it).
+  void stop_awaiting(std::int64_t competitor);
   // The server the competitor went to ("" when it did not).
   std::string moved_to(std::int64_t competitor) const;
   // A run whose competitor went to server `to`: handed over there in the

@@ -68,6 +68,7 @@ server_context::server_context(server_config config, maze_catalog catalog)
     });
     competition_->on_run_handed(
         [this](const ranked_run_record& run) { return take_handed_run(*this, run); });
+    competition_->on_run_stranded([this](std::int64_t id) { seats_->stop_awaiting(id); });
     competition_->presence().runs().set_source([this] { return published_runs_list(*this); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
@@ -90,6 +91,7 @@ server_context::~server_context() {
     competition_->on_token_withdrawn(nullptr);
     competition_->on_seat_moved(nullptr);
     competition_->on_run_handed(nullptr);
+    competition_->on_run_stranded(nullptr);
     competition_->presence().runs().set_source(nullptr);
   }
 }

@@ -121,11 +121,16 @@ std::vector<ranked_run_record> attempt_claims::arrivals(
   return handed;
 }
 
-std::string attempt_claims::playing_elsewhere(const std::vector<ranked_run_record>& runs) const {
+std::string attempt_claims::playing_elsewhere(results_store& store,
+                                              const std::vector<ranked_run_record>& runs) const {
   const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
     return r.status == "in_play" && r.node != node_;
   });
-  return it == runs.end() ? std::string() : it->challenge;
+  if (it == runs.end()) return {};
+  const auto beat = store.last_beat(it->node);
+  const std::int64_t silent_since = unix_ms(std::chrono::system_clock::now()) -
+                                    std::chrono::milliseconds(node_silent_after).count();
+  return beat && beat->seen_ms >= silent_since ? it->challenge : std::string();
 }
 
 void attempt_claims::take_seat(std::int64_t competitor,
@@ -137,7 +142,7 @@ void attempt_claims::take_seat(std::int64_t competitor,
         if (shared) store.lock_competitor(competitor);
         store.take_seat({competitor, node_, boot_}, unix_ms(std::chrono::system_clock::now()));
         if (!shared) return;
-        *elsewhere = playing_elsewhere(read_back(store, competitor, {}));
+        *elsewhere = playing_elsewhere(store, read_back(store, competitor, {}));
       },
       [elsewhere, done = std::move(done)](bool durable) {
         done(durable, durable ? *elsewhere : std::string());

@@ -68,8 +68,10 @@ class attempt_claims {
   // the runs held are the runs in play (its row tells the rest).
   void ended(std::uint64_t run) { hold(run, false); }
   // The challenge of the competitor's run in play on another server among
-  // its runs as the store has them ("" for none).
-  std::string playing_elsewhere(const std::vector<ranked_run_record>& runs) const;
+  // its runs as the store has them ("" for none), if that server still
+  // beats (node_silent_after): a run there may come here. On the store thread.
+  std::string playing_elsewhere(results_store& store,
+                                const std::vector<ranked_run_record>& runs) const;
   // See competition_hub::take_seat.
   void take_seat(std::int64_t competitor,
                  std::function<void(bool durable, const std::string& playing_elsewhere)> done);

@@ -146,6 +146,13 @@ class competition_hub {
     std::lock_guard lock(mutex_);
     seat_moved_ = std::move(moved);
   }
+  // Called the same way with each competitor whose ranked run in play is on
+  // a server that stopped beating (node_silent_after): a hello here awaiting
+  // it waits no more (the run comes back when that server is known dead).
+  void on_run_stranded(std::function<void(std::int64_t competitor)> stranded) {
+    std::lock_guard lock(mutex_);
+    run_stranded_ = std::move(stranded);
+  }
   // Called the same way with each ranked run in play that another server
   // handed to this one (run_by_number's record, with its moves so far): it
   // is this server's to play on, or to end; false (not taken now) offers it
@@ -239,6 +246,7 @@ class competition_hub {
   std::unique_ptr<results_mirror> stored_;
   seat_moved_fn seat_moved_;
   std::function<bool(const ranked_run_record&)> run_handed_;
+  std::function<void(std::int64_t)> run_stranded_;
   time_point stored_at_{};
   static constexpr std::chrono::seconds claims_settle{2};
 

@@ -22,6 +22,10 @@ struct server_node {
 // A server beats every second; one whose last beat is older than this is
 // dead, and any living server gives its runs in play back.
 inline constexpr std::chrono::seconds node_dead_after{12};
+// One whose last beat is older than this has stopped beating (dead, or out
+// of the store's reach): a hello elsewhere does not wait for its runs, which
+// come back only when it is known dead.
+inline constexpr std::chrono::seconds node_silent_after{3};
 // Run numbers a server claims at a time (a start claims a block, half of it
 // used claims the next): no two servers on one store number a run alike.
 inline constexpr std::uint64_t run_number_block = 1'000'000;

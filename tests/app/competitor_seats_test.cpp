@@ -228,6 +228,20 @@ TEST_F(competitor_seats_test, a_second_hello_here_inherits_the_wait_for_a_run_on
   EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 0U);
 }
 
+TEST_F(competitor_seats_test, a_hello_stops_awaiting_a_run_whose_server_stopped_beating) {
+  competitor_seats& seats = context_->seats();
+  std::promise<bool> welcomed;
+  seats.claim(
+      1, 100, [](competitor_seats::let_go_reason) {},
+      [&](std::optional<parked_run> run) { welcomed.set_value(run.has_value()); },
+      competitor_seats::clock::now() + hours(1));
+  seats.stop_awaiting(2);  // another competitor: nothing
+  seats.stop_awaiting(1);
+  auto answer = welcomed.get_future();
+  ASSERT_EQ(answer.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  EXPECT_FALSE(answer.get());  // welcomed without the run, long before its hour
+}
+
 TEST_F(competitor_seats_test, a_newer_hello_here_is_seen_waiting_for_the_seat) {
   competitor_seats& seats = context_->seats();
   seats.claim(

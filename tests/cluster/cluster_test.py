@@ -33,6 +33,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -263,9 +264,12 @@ async def takeover_elsewhere(c, token):
     that the proxy sends to another node: the run moves there with its
     moves and is played to its end."""
     first = await Drone.connect(c.url(), "taker", 15.0, token, reconnect=False)
-    await first.start_challenge("many")
-    run = first.state["run"]
-    await explore(first, 6)
+    for _ in range(5):  # a run whose treasure lies a few moves away ends at once
+        await first.start_challenge("big")
+        run = first.state["run"]
+        await explore(first, 6)
+        if not first.finished:
+            break
     played = (first.state["steps"], first.state["bumps"])
     home = holders(c, run)
     check(len(home) == 1, f"the run is held by one node: {home}")
@@ -352,8 +356,20 @@ async def under_load(c, players, tokens):
 
     # A node dies.
     before, lost_before = counts(), lost()
+    reconnected = {p.name: p.drone.reconnects for p in players}
     await asyncio.to_thread(c.kill, 1)
     killed = time.monotonic()
+    # When each run is first seen given back, read beside the bots' play.
+    seen_interrupted, watching = {}, threading.Event()
+
+    def watch_interrupted():
+        while not watching.is_set() and time.monotonic() - killed < 30:
+            for r in runs_of(c):
+                if r["status"] == "interrupted":
+                    seen_interrupted.setdefault(r["run"], time.monotonic() - killed)
+            time.sleep(0.25)
+
+    watcher = asyncio.create_task(asyncio.to_thread(watch_interrupted))
     check(await until(lambda: all_have(2, before), 90) and alive(),
           "node2 killed: every bot plays on")
     silence = {p.name: p.longest_silence(killed) for p in players}
@@ -362,16 +378,20 @@ async def under_load(c, players, tokens):
           f"{silence[worst]:.1f} s")
     cut = {e["run"] for p in players for e in p.runs if e["lost"]}
     check(len(cut) >= 1, f"the kill cut runs in play: {len(cut)}")
-    stuck = cut
-    while stuck and time.monotonic() - killed < 30:
-        by_run = {r["run"]: r for r in await asyncio.to_thread(runs_of, c)}
-        stuck = {run for run in cut if by_run.get(run, {}).get("status") != "interrupted"}
-        await asyncio.sleep(0.5)
-    given_back = time.monotonic() - killed
+    while set(cut) - set(seen_interrupted) and time.monotonic() - killed < 30:
+        await asyncio.sleep(0.25)
+    watching.set()
+    await watcher
+    stuck = set(cut) - set(seen_interrupted)
+    given_back = max((seen_interrupted[run] for run in cut if run in seen_interrupted), default=0)
     check(not stuck and given_back <= 17,
           f"the dead node's runs given back {given_back:.1f} s after the kill: {stuck}")
+    # What the bots of the dead node waited (docs/benchmarks.md).
+    waits = sorted(silence[p.name] for p in players if p.drone.reconnects > reconnected[p.name])
+    median = waits[len(waits) // 2] if waits else 0
     print(f"the kill: {len(cut)} runs cut, the longest silence {silence[worst]:.1f} s, "
-          f"given back after {given_back:.1f} s")
+          f"given back after {given_back:.1f} s; {len(waits)} bots connected again, waiting "
+          f"{median:.2f} s (median) to {max(waits, default=0):.2f} s (worst)")
     await asyncio.to_thread(c.start_node, 1)
     await asyncio.gather(*running)
     for program in programs:
