@@ -66,7 +66,7 @@ std::string board_history_json(const std::vector<challenge_record>& challenges,
 }
 
 std::shared_ptr<const std::string> board_history::update(
-    results_store& reader, const std::vector<challenge_record>& challenges,
+    const runs_fn& read_runs, const std::vector<challenge_record>& challenges,
     const std::vector<competitor_record>& competitors, std::size_t results, bool details,
     std::int64_t now_ms) {
   // Who is shown and as whom: a rename or a revocation redraws the lines.
@@ -80,7 +80,7 @@ std::shared_ptr<const std::string> board_history::update(
   built_at_ms_ = now_ms;
   std::vector<ranked_run_record> runs;
   try {
-    runs = reader.runs();
+    runs = read_runs();
   } catch (const store_error& e) {
     // The board goes on; the plot stays as it was, and is tried again later.
     spdlog::warn("competition: the leaderboard over time is not redrawn: {}", e.what());

@@ -115,15 +115,36 @@ void stored_runs::deal_again(const attempt_book::key& k, const key_runs& runs) {
     mirror_.book.take_stored(*r, c != nullptr ? c->mazes : 1);
 }
 
+namespace {
+
+// results_store::runs()'s order.
+bool store_order(const ranked_run_record& a, const ranked_run_record& b) {
+  return std::tie(a.started_at_ms, a.competitor, a.challenge, a.deal) <
+         std::tie(b.started_at_ms, b.competitor, b.challenge, b.deal);
+}
+
+}  // namespace
+
 std::vector<ranked_run_record> stored_runs::in_play() const {
   std::vector<ranked_run_record> runs;
   for (const auto& [k, deal] : in_play_) {
     const key_runs& kr = by_key_.at(k);
     runs.push_back(kr.by_attempt.at(kr.attempt_of_deal.at(deal)).at(deal));
   }
-  std::sort(runs.begin(), runs.end(), [](const ranked_run_record& a, const ranked_run_record& b) {
-    return a.started_at_ms < b.started_at_ms;
-  });
+  std::sort(runs.begin(), runs.end(), store_order);
+  return runs;
+}
+
+std::vector<ranked_run_record> stored_runs::runs() const {
+  std::vector<ranked_run_record> runs;
+  runs.reserve(size_);
+  for (const auto& [k, kr] : by_key_) {
+    for (const auto& [attempt, deals] : kr.by_attempt) {
+      for (const auto& [deal, run] : deals)
+        runs.push_back(run);
+    }
+  }
+  std::sort(runs.begin(), runs.end(), store_order);
   return runs;
 }
 

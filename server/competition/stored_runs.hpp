@@ -33,6 +33,8 @@ class stored_runs {
   const results_mirror& mirror() const { return mirror_; }
   // The runs in play on any server, in their order in the store.
   std::vector<ranked_run_record> in_play() const;
+  // Every run read, in their order in the store (results_store::runs).
+  std::vector<ranked_run_record> runs() const;
   // Runs read in all.
   std::size_t size() const { return size_; }
 

@@ -130,6 +130,8 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
                 view_board(everything, rules, competitors))
           << "after step " << step;
       EXPECT_EQ(view.size(), reader.runs().size());
+      // Every run as the store lists them (the board's history reads these).
+      EXPECT_EQ(view.runs(), reader.runs()) << "after step " << step;
       EXPECT_EQ(view.in_play().size(), in_play.size());
       EXPECT_EQ(view.mirror().book.any_in_play(), !in_play.empty());
       // A claim's book from the latest attempt only deals as one from every run.
