@@ -30,6 +30,11 @@ ariadne_postgres_packages=(
   postgresql-15
 )
 
+# The cluster's proxy (docker/cluster/Dockerfile, compose.yml there).
+ariadne_proxy_packages=(
+  nginx
+)
+
 # Needed to run the binaries (the Docker runtime stage).
 # ca-certificates: the system's trust store, which wss:// and https:// clients
 # (ariadne-bot, its --ping) check a server's certificate against.

@@ -4,7 +4,9 @@
 # with ariadne-bot (from a second container of the image), checks that the
 # server runs unprivileged, stops it with SIGTERM (exit 0 expected), then runs
 # docker/compose.yml (server and two bots; the competition service, restarted
-# with its leaderboard intact) and takes it down. The compose part runs over
+# with its leaderboard intact) and takes it down, then the cluster of
+# docker/cluster/compose.yml (three nodes on PostgreSQL behind nginx, always
+# on the host's network): runs through the proxy, a node killed, play going on. The compose part runs over
 # TLS (compose.tls.yml, a throwaway CA and certificate made with openssl):
 # the bots play over wss://, the ranked run and the leaderboard go over
 # wss:// and https://.
@@ -31,6 +33,7 @@ containers=()
 images=()  # tags this run made
 project=
 compose_files=()
+cluster_project=
 
 step() { echo "==> [$(date -u +%H:%M:%S)] $*"; }
 fail() {
@@ -43,6 +46,10 @@ cleanup() {
   set +e
   if [ -n "$project" ]; then
     docker-compose -p "$project" "${compose_files[@]}" --profile competition down -v \
+      >/dev/null 2>&1
+  fi
+  if [ -n "$cluster_project" ]; then
+    docker-compose -p "$cluster_project" -f "$root/docker/cluster/compose.yml" down -v -t 5 \
       >/dev/null 2>&1
   fi
   for id in "${containers[@]}"; do docker rm -f "$id" >/dev/null 2>&1; done
@@ -85,6 +92,17 @@ wait_healthy() {
   done
   docker logs "$1" 2>&1 | tail -20
   fail "container $1 is not healthy (status: ${status:-none})"
+}
+
+# side_image TAG DOCKERFILE WHAT: builds one of the images beside the
+# server's (its log shown when it fails); a tag this run made is removed.
+side_image() {
+  docker image inspect "$1" >/dev/null 2>&1 || images+=("$1")
+  if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" -f "$root/$2" -t "$1" "$root" \
+    >"$work/side-build.log" 2>&1; then
+    tail -40 "$work/side-build.log"
+    fail "$3 did not build (end of its log above)"
+  fi
 }
 
 # --- the engine -------------------------------------------------------------
@@ -305,12 +323,7 @@ echo "leaderboard after the restart: $after"
 step "docker-compose: the competition on PostgreSQL 15 (compose.postgres.yml), through restarts"
 compose --profile competition down -v >/dev/null 2>&1
 postgres_image=$image-postgres
-docker image inspect "$postgres_image" >/dev/null 2>&1 || images+=("$postgres_image")
-if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" -f "$root/docker/postgres/Dockerfile" \
-  -t "$postgres_image" "$root" >"$work/postgres-build.log" 2>&1; then
-  tail -40 "$work/postgres-build.log"
-  fail "the PostgreSQL image did not build (end of its log above)"
-fi
+side_image "$postgres_image" docker/postgres/Dockerfile "the PostgreSQL image"
 ARIADNE_DB_PASSWORD=$(openssl rand -hex 16)
 export ARIADNE_POSTGRES_IMAGE=$postgres_image ARIADNE_DB_PASSWORD
 if [ $host_network -eq 1 ]; then
@@ -348,3 +361,7 @@ wait_healthy "$competition"
 after=$(settled_board)
 [ "$before" = "$after" ] || fail "the leaderboard on PostgreSQL changed across the restarts: $before != $after"
 echo "PostgreSQL holds $stored found run(s); leaderboard after both restarts: $after"
+
+# --- the cluster ---------------------------------------------------------------
+# shellcheck source=scripts/docker-smoke-cluster.sh
+source "$root/scripts/docker-smoke-cluster.sh"

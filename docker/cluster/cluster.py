@@ -8,7 +8,8 @@ for until it answers, and stopped by its PID.
         --competition docker/competition.json
 
 prints the proxy's address, the nodes' and the database's, then runs until
-Ctrl-C. Without --db it starts a PostgreSQL of its own in a temporary
+Ctrl-C. With --render PROXY_PORT NODE_PORT... it only prints nginx.conf
+rendered for those ports (as scripts/docker-smoke.sh mounts it). Without --db it starts a PostgreSQL of its own in a temporary
 folder (Debian's postgresql package; as root it runs as nobody), dropped at
 the end; with --db postgresql://... it uses that one and leaves it be.
 
@@ -264,8 +265,18 @@ def main():
     parser.add_argument("--folder", help="where the logs go (default: a temporary folder, "
                         "removed at the end)")
     parser.add_argument("--log-level", default="info")
+    parser.add_argument("--render", nargs="+", type=int, metavar="PORT",
+                        help="only print nginx.conf for a proxy on the first port and nodes "
+                        "on the others, all on 127.0.0.1 (docker/cluster/compose.yml's "
+                        "ARIADNE_PROXY_CONF)")
     parser.add_argument("server_args", nargs="*", help="after --: more ariadne-server options")
     args = parser.parse_args()
+    if args.render:
+        if len(args.render) < 2:
+            parser.error("--render: the proxy's port, then at least one node's")
+        with open(CONF) as f:
+            sys.stdout.write(render(f.read(), args.render[0], args.render[1:]))
+        return 0
     if not 1 <= args.nodes <= 64:
         parser.error("--nodes: 1 to 64")
     if args.folder:

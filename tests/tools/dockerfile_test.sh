@@ -34,9 +34,20 @@ for program in ariadne-server ariadne-bot ariadne-maze ariadne-admin; do
     "$program is not both built by scripts/build-release.sh and copied into the image"
 done
 
+# The side images (PostgreSQL, the cluster's proxy): what they copy exists,
+# and the package lists they install are deps.sh's.
+source "$root/scripts/deps.sh"
+for side in "$root/docker/postgres/Dockerfile" "$root/docker/cluster/Dockerfile"; do
+  for path in $(grep -E '^COPY ' "$side" | awk '{for (i = 2; i < NF; i++) print $i}'); do
+    check '[ -e "$root/$path" ]' "${side#"$root"/} copies $path, which does not exist"
+  done
+  for list in $(grep -oE 'ariadne_[a-z]+_packages' "$side" | sort -u); do
+    check 'declare -p "$list" >/dev/null 2>&1' "${side#"$root"/} installs \$$list, which deps.sh lacks"
+  done
+done
+
 # Shared libraries the binaries link directly: each must come from the base
 # image or ariadne_runtime_packages.
-source "$root/scripts/deps.sh"
 base_packages=" libc6 libgcc-s1 libstdc++6 "
 runtime=" ${ariadne_runtime_packages[*]} "
 for path in $binaries; do
