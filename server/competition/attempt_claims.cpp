@@ -133,6 +133,19 @@ std::string attempt_claims::playing_elsewhere(results_store& store,
   return beat && beat->seen_ms >= silent_since ? it->challenge : std::string();
 }
 
+std::vector<std::int64_t> attempt_claims::stranded(
+    results_store& reader, const std::vector<ranked_run_record>& in_play) const {
+  std::vector<std::int64_t> competitors;
+  if (in_play.empty()) return competitors;
+  const auto beating = reader.living_nodes(unix_ms(std::chrono::system_clock::now()) -
+                                           std::chrono::milliseconds(node_silent_after).count());
+  for (const ranked_run_record& r : in_play) {
+    if (r.node != node_ && std::find(beating.begin(), beating.end(), r.node) == beating.end())
+      competitors.push_back(r.competitor);
+  }
+  return competitors;
+}
+
 void attempt_claims::take_seat(std::int64_t competitor,
                                std::function<void(bool, const std::string&)> done) {
   auto elsewhere = std::make_shared<std::string>();

@@ -61,6 +61,11 @@ class attempt_claims {
   // moves, the competitor's runs read back. Each is returned once.
   std::vector<ranked_run_record> arrivals(results_store& reader,
                                           const std::vector<ranked_run_record>& runs);
+  // On the leaderboard thread: the competitors whose run in play (of the
+  // runs just read) is on another server that stopped beating
+  // (node_silent_after): it will not come here before that server is known dead.
+  std::vector<std::int64_t> stranded(results_store& reader,
+                                     const std::vector<ranked_run_record>& in_play) const;
   // A run arrivals() returned that was not taken on: returned again next
   // time. The caller holds the hub's lock.
   void let_go_of(std::uint64_t run) { held_.erase(run); }

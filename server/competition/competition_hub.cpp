@@ -270,20 +270,8 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   const auto moved =
       board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<seat_record>();
   const auto in_play = board_from_store_ ? store_view_.in_play() : std::vector<ranked_run_record>();
-  const auto arrived =
-      board_from_store_ ? claims_->arrivals(reader, in_play) : std::vector<ranked_run_record>();
-  // The competitors whose run in play is on a server that stopped beating.
-  std::vector<std::int64_t> stranded;
-  if (!in_play.empty()) {
-    const auto beating = reader.living_nodes(unix_ms(std::chrono::system_clock::now()) -
-                                             std::chrono::milliseconds(node_silent_after).count());
-    for (const ranked_run_record& r : in_play) {
-      if (r.node != presence_->node().name &&
-          std::find(beating.begin(), beating.end(), r.node) == beating.end()) {
-        stranded.push_back(r.competitor);
-      }
-    }
-  }
+  const auto arrived = claims_->arrivals(reader, in_play);
+  const auto stranded = claims_->stranded(reader, in_play);
   const auto read_at = std::chrono::system_clock::now();
   // The store's marks are this thread's own: copied before the lock.
   mark_table marks = stored ? store_view_.mirror().marks : mark_table{};
@@ -309,10 +297,8 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
     for (const ranked_run_record& run : arrived) {
       if (!run_handed_ || !run_handed_(run)) claims_->let_go_of(run.run);
     }
-    if (run_stranded_) {
-      for (const std::int64_t competitor : stranded)
-        run_stranded_(competitor);
-    }
+    for (const std::int64_t competitor : stranded)
+      if (run_stranded_) run_stranded_(competitor);
   }
   // A token rotated or revoked with ariadne-admin ends the connections that
   // said hello with it.
