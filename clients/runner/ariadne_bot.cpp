@@ -1,6 +1,7 @@
 // ariadne-bot: plays the bundled bots on seeded mazes, offline or on a
 // server, and prints their scores; or plays ranked runs (--challenge),
-// checks a server's health (--ping), audits a replay (--verify-replay).
+// checks a server's health (--ping), audits a replay (--verify-replay), puts
+// an agent's replays beside the bots (--compare-replays).
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "clients/runner/pictures.hpp"
 #include "clients/runner/ranked_play.hpp"
 #include "clients/runner/replay_audit.hpp"
+#include "clients/runner/replay_comparison.hpp"
 #include "clients/runner/runner_options.hpp"
 #include "clients/runner/spread_plot.hpp"
 #include "clients/runner/summary.hpp"
@@ -58,6 +60,9 @@ int run_bots(int argc, char** argv) {
   }
   if (!o.verify_replay.empty()) {
     return verify_replay(o.verify_replay, o.maze_dir, std::cout, std::cerr);
+  }
+  if (!o.compare_replays.empty()) {
+    return compare_replays(o.compare_replays, chosen_bots(o.bot), o.maze_dir, std::cout, std::cerr);
   }
   if (!o.challenge.empty()) {
     if (o.token.empty()) throw usage_error("--challenge needs a competitor's --token");

@@ -85,6 +85,10 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
   app.add_option("--verify-replay", o.verify_replay,
                  "Only replay FILE (from /api/replays) offline on the rules; exit 0 when it "
                  "gives exactly its recorded result (--maze-dir for a named maze's file)");
+  app.add_option("--compare-replays", o.compare_replays,
+                 "Only put the runs of these replay FILEs (an agent's, from /api/replays) beside "
+                 "the bots of --bot on the same mazes, offline: steps, efficiency, and the cells "
+                 "stood on 10 times or more (--maze-dir for a named maze's file)");
   add_tls_options(app, o.tls);
   add_reconnect_options(app, o.reconnect);
   app.add_flag("-q,--quiet", o.quiet, "No progress output");

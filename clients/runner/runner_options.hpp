@@ -35,6 +35,7 @@ struct runner_options {
   std::string plot_of = "efficiency";
   std::string ping_url;
   std::string verify_replay;
+  std::vector<std::string> compare_replays;
   bool quiet = false;
   double timeout_seconds = 30;  // for --ping: 3
   std::uint64_t max_cells = drone_limits{}.max_cells;

@@ -242,6 +242,13 @@ std::uint64_t remote_drone::paint(const protocol::paint_message& paint) {
   return painted->marks;
 }
 
+std::vector<protocol::challenge_info> remote_drone::challenges() {
+  auto reply = call(protocol::challenges_message{});
+  auto* list = std::get_if<protocol::challenges_reply>(&reply);
+  if (list == nullptr) throw drone_error("expected a challenges reply from " + url_);
+  return std::move(list->challenges);
+}
+
 drone_state remote_drone::exchange(const protocol::client_message& message) {
   auto reply = call(message);
   auto* state = std::get_if<protocol::state_message>(&reply);

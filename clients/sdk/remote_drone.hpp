@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bots/drone.hpp"
 #include "clients/sdk/reconnect_policy.hpp"
@@ -59,6 +60,10 @@ class remote_drone : public drone {
   // game); the cells marked now. Throws drone_error (no_run, bad_request,
   // rate_limited, too_large).
   std::uint64_t paint(const protocol::paint_message& paint);
+  // The competition's challenges as they stand now (the challenges
+  // message: attempts left, marks). Throws drone_error (unauthorized
+  // without a competitor's token).
+  std::vector<protocol::challenge_info> challenges();
 
   // The largest reply frame this drone reads (Beast's default is 16 MiB).
   static constexpr std::size_t max_reply_bytes = std::size_t{1} << 20;

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Every kit is the same client. The scenario of tests/kits/scenario.json is
 played over a real socket by the reference strategy written in each kit (the
-C++ SDK through ariadne-bot, the Python kit, the JavaScript kit, and the C
-bot behind ariadne-pipe), and offline by the C++ dfs bot: every run must give
+C++ SDK through ariadne-bot, the Python kit, the JavaScript kit, the C bot
+behind ariadne-pipe, and a scripted MCP client through ariadne-mcp's tools,
+as an LLM agent plays), and offline by the C++ dfs bot: every run must give
 exactly the same steps, bumps and result everywhere. Each kit also plays one
 ranked challenge of a test competition with a token.
 
@@ -18,11 +19,13 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+from mcp_client import McpClient, explore  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 PIPE = os.path.join(BUILD, "clients/bridge/ariadne-pipe")
+MCP = os.path.join(BUILD, "clients/mcp/ariadne-mcp")
 ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
 KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
 JS = os.path.join(SOURCE, "clients/js/examples/dfs-bot.mjs")
@@ -44,6 +47,31 @@ def pick(result):
     return tuple(result[f] for f in FIELDS)
 
 
+def mcp_session(url, token=None):
+    env = dict(os.environ, ARIADNE_TOKEN=token) if token else None
+    client = McpClient([MCP, "--url", url, "--name", "conformance"], env=env)
+    client.initialize()
+    client.list_tools()
+    return client
+
+
+def mcp_plays(url, arguments, token=None, runs=1):
+    """The reference strategy through ariadne-mcp's tools: start_run, then
+    one move a call. Each run's result, or the error's text."""
+    client = mcp_session(url, token)
+    results = []
+    try:
+        for _ in range(runs):
+            first = client.call("start_run", arguments)
+            if first.get("isError"):
+                results.append(first["content"][0]["text"])
+                break
+            results.append(explore(client, first["structuredContent"])["result"])
+    finally:
+        client.close()
+    return results
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-kits-")
     subprocess.run(["cc", "-O2", "-o", os.path.join(folder, "dfs_bot"),
@@ -51,7 +79,7 @@ def main():
     with open(os.path.join(os.path.dirname(__file__), "scenario.json")) as f:
         runs = json.load(f)["runs"]
     db = os.path.join(folder, "kits.db")
-    kits = ("cpp", "python", "javascript", "bridge")
+    kits = ("cpp", "python", "javascript", "bridge", "mcp")
     tokens = {k: subprocess.run([ADMIN, "--db", db, "add-competitor", k], capture_output=True,
                                 text=True, check=True).stdout.strip() for k in kits}
     competition = os.path.join(folder, "kits.json")
@@ -94,6 +122,9 @@ def main():
                                      os.path.join(folder, "dfs_bot")],
                                     capture_output=True, text=True, timeout=60)
             got["bridge"] = pick(result_line(bridge.stdout)) if result_line(bridge.stdout) else bridge.stderr
+            mcp = mcp_plays(url, {k: run[k] for k in ("generator", "width", "height", "seed", "loops",
+                                                      "treasures")})[0]
+            got["mcp"] = pick(mcp) if isinstance(mcp, dict) else mcp
             if check(len(set(got.values())) == 1, f"{run}: {got}"):
                 print(f"ok {run['generator']} {size} seed {run['seed']}: {got['cpp']}")
         # A range of seeds: both kits play each seed, alike.
@@ -116,18 +147,25 @@ def main():
         for kit, command in ranked.items():
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             check(done.returncode == 0, f"{kit} ranked: {done.stdout}{done.stderr}")
+        ends = mcp_plays(url, {"challenge": "one"}, tokens["mcp"])
+        check(ends[0]["status"] == "found", f"mcp ranked: {ends}")
         # Every attempt counts (keep all, the default): without --attempts each
         # kit plays all three (the bridge plays one attempt a start: not here).
         players = [kit for kit in kits if kit != "bridge"]
-        for kit, command in ((k, ranked[k]) for k in players):
+        for kit, command in ((k, ranked[k]) for k in players if k != "mcp"):
             command = [("three" if part == "one" else part) for part in command]
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             check(done.returncode == 0, f"{kit} on three: {done.stdout}{done.stderr}")
+        # The agent starts each attempt itself.
+        ends = mcp_plays(url, {"challenge": "three"}, tokens["mcp"], runs=3)
+        check(len(ends) == 3 and all(e["status"] == "found" for e in ends), f"mcp on three: {ends}")
         # A set of three mazes: every kit, the bridge too, plays the whole attempt.
         for kit, command in ranked.items():
             command = [("set" if part == "one" else part) for part in command]
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             check(done.returncode == 0, f"{kit} on set: {done.stdout}{done.stderr}")
+        ends = mcp_plays(url, {"challenge": "set"}, tokens["mcp"], runs=3)
+        check(len(ends) == 3 and all(e["status"] == "found" for e in ends), f"mcp on set: {ends}")
         export = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs"], capture_output=True,
                                            text=True, check=True).stdout)
         for kit in players:

@@ -1,0 +1,74 @@
+#include "clients/mcp/schema_check.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "clients/mcp/mcp_dispatcher.hpp"
+
+namespace ariadne::mcp {
+
+using json = nlohmann::json;
+using ordered_json = nlohmann::ordered_json;
+
+namespace {
+
+bool has_type(const json& value, const std::string& type) {
+  if (type == "object") return value.is_object();
+  if (type == "string") return value.is_string();
+  if (type == "integer") return value.is_number_integer();
+  if (type == "number") return value.is_number();
+  if (type == "boolean") return value.is_boolean();
+  if (type == "array") return value.is_array();
+  return false;
+}
+
+std::string with_article(const std::string& type) {
+  return (type == "integer" || type == "object" || type == "array" ? "an " : "a ") + type;
+}
+
+std::optional<std::string> check(const json& value, const ordered_json& schema,
+                                 const std::string& where) {
+  if (const auto type = schema.find("type"); type != schema.end()) {
+    const auto& name = type->get_ref<const std::string&>();
+    if (!has_type(value, name)) return where + " must be " + with_article(name);
+  }
+  if (value.is_number()) {
+    const double number = value.get<double>();
+    if (const auto low = schema.find("minimum");
+        low != schema.end() && number < low->get<double>()) {
+      return where + " must be at least " + low->dump();
+    }
+    if (const auto high = schema.find("maximum");
+        high != schema.end() && number > high->get<double>()) {
+      return where + " must be at most " + high->dump();
+    }
+  }
+  if (!value.is_object()) return std::nullopt;
+  const auto properties = schema.find("properties");
+  if (const auto required = schema.find("required"); required != schema.end()) {
+    for (const auto& name : *required) {
+      if (!value.contains(name.get<std::string>())) {
+        return "the argument \"" + name.get<std::string>() + "\" is missing";
+      }
+    }
+  }
+  for (const auto& [name, item] : value.items()) {
+    const bool known = properties != schema.end() && properties->contains(name);
+    if (!known) {
+      const auto extra = schema.find("additionalProperties");
+      if (extra != schema.end() && *extra == false) {
+        return "unknown argument \"" + shown(name) + "\"";
+      }
+      continue;
+    }
+    if (auto problem = check(item, properties->at(name), "\"" + name + "\"")) return problem;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> schema_problem(const json& value, const ordered_json& schema) {
+  return check(value, schema, "the arguments");
+}
+
+}  // namespace ariadne::mcp

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <variant>
+
+#include "clients/sdk/maze_options.hpp"
+#include "protocol/client_reader.hpp"
+
+namespace ariadne::mcp {
+
+// The start message start_run's arguments ask for, the command line's maze
+// (and --seed) filling what they leave out. It is written as the protocol's
+// JSON and read by the protocol's own reader, so that a value no field can
+// hold, or a challenge with a maze beside it, is refused in the protocol's
+// words; whether the maze can be played is the server's to judge.
+std::variant<protocol::client_request, protocol::parse_error> start_request(
+    const nlohmann::json& arguments, const maze_options& defaults,
+    std::optional<std::uint64_t> seed);
+
+}  // namespace ariadne::mcp
