@@ -20,9 +20,12 @@ one address, as its users' would:
   - a rolling restart, each node in turn stopped with SIGTERM (it drains)
     and started again: no run lost, none given back;
   - nginx reloaded: the bots play on, new connections are taken;
-- at the end, every result a bot received is in the store with its numbers,
-  and at most one result per bot was recorded but never received (the kill
-  between a commit and its reply).
+- every result a bot received is in the store with its numbers, and at
+  most one result per bot was recorded but never received (the kill
+  between a commit and its reply);
+- the organizer closes the competition: every node shows it closed with
+  the same deals revealed, refuses ranked starts, and each node's ranked
+  runs are replayed through the proxy.
 
 Usage: cluster_test.py BUILD_DIR
 """
@@ -412,7 +415,8 @@ async def under_load(c, players, tokens):
         await asyncio.to_thread(c.start_node, k)
         check(await until(lambda: all_have(1, before), 60) and alive(),
               f"node{k + 1} restarted: every bot plays on")
-    check(lost() == lost_before, f"the rolling restart lost no run: {lost() - lost_before}")
+    check(lost() == lost_before, f"the rolling restart lost no run: {lost() - lost_before} "
+          f"({[(p.name, e['run']) for p in players for e in p.runs if e['lost']]})")
     again = {r["run"] for r in await asyncio.to_thread(runs_of, c)
              if r["status"] == "interrupted"} - interrupted
     check(not again, f"the rolling restart gave back no attempt: {sorted(again)}")
@@ -451,6 +455,67 @@ def ledger(c, players):
           f"received by the bots")
 
 
+async def close_and_reveal(c, token):
+    """The organizer closes the competition: every node says so, refuses
+    ranked starts, and reveals the same deals; a ranked run's replay and
+    counters are shown through the proxy, whichever node played it."""
+    c.admin("close")
+    began = time.monotonic()
+    while time.monotonic() - began < 8:
+        seen = [json.loads(get(port, "/api/competition")[1]) for port in c.node_ports]
+        if all(doc["state"] == "closed" and any(ch.get("deals") for ch in doc["challenges"])
+               for doc in seen):
+            break
+        await asyncio.sleep(0.1)
+    check(all(doc["state"] == "closed" for doc in seen) and all(doc == seen[0] for doc in seen),
+          f"every node shows the same closed competition, {time.monotonic() - began:.1f} s "
+          f"after the close: {[doc['state'] for doc in seen]}")
+    dealt = sum(len(ch.get("deals") or []) for ch in seen[0]["challenges"])
+    check(dealt > 0, f"the deals are revealed: {dealt}")
+    drone = await Drone.connect(c.url(), "late", 15.0, token, reconnect=False)
+    try:
+        await drone.start_challenge("many")
+        check(False, "a ranked start after the close is refused")
+    except ServerError as error:
+        check("closed" in str(error), f"a ranked start after the close is refused: {error}")
+    await drone.close()
+    # Each node's start numbers its runs from a block of its own.
+    blocks = {}
+    for r in runs_of(c):
+        if r["status"] == "found":
+            blocks.setdefault(r["run"] // 1_000_000, r)
+    check(len(blocks) >= 3, f"ranked runs of every node: blocks {sorted(blocks)}")
+    for block, r in sorted(blocks.items()):
+        # The mazes are shown once every node has read the store at least
+        # 2 s after the close with no ranked run in play.
+        began = time.monotonic()
+        while time.monotonic() - began < 10:
+            status, text = get(c.port, f"/api/replays/{r['run']}")
+            if status == 200:
+                break
+            await asyncio.sleep(0.2)
+        if status != 200:
+            print([get(port, f"/api/replays/{r['run']}") for port in c.node_ports])
+            for port in c.node_ports:
+                print([line for line in get(port, "/metrics")[1].splitlines()
+                       if "ranked" in line and not line.startswith("#")])
+        replay = json.loads(text) if status == 200 else {}
+        check(status == 200 and replay.get("run") == r["run"]
+              and (replay.get("result") or {}).get("steps") == r["steps"],
+              f"ranked run {r['run']}: its replay through the proxy after the close: {status}")
+    # Each node's list shows the others' runs as they last published them.
+    began = time.monotonic()
+    while time.monotonic() - began < 10:
+        lists = [json.loads(get(port, "/api/runs")[1]) for port in c.node_ports]
+        hidden = [sum(1 for i in items if i["ranked"] and i["steps"] is None) for items in lists]
+        if not any(hidden):
+            break
+        await asyncio.sleep(0.2)
+    check(not any(hidden) and all(any(i["ranked"] for i in items) for items in lists),
+          f"every node lists the ranked runs with their counters, {time.monotonic() - began:.1f} s "
+          f"after the replays: still hidden {hidden}")
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-cluster-test-")
     competition = os.path.join(folder, "cup.json")
@@ -465,6 +530,7 @@ def main():
                         "maze": {"generator": "prim", "width": 64, "height": 64}}]}, f)
     c = cluster_script.Cluster(BUILD, nodes=3, competition=competition, folder=folder,
                                server_args=["--drain-seconds", "5"])
+    players = []
     try:
         c.prepare()
         names = ["ace", "cpp", "js"] + [f"bot{k}" for k in range(BOTS)]
@@ -476,13 +542,18 @@ def main():
         players = [Player(n, tokens[n]) for n in names[3:]]
         asyncio.run(under_load(c, players, tokens))
         ledger(c, players)
+        asyncio.run(close_and_reveal(c, tokens["ace"]))
     finally:
         c.stop()
     if checks.failed:
+        lost = {str(e["run"]) for p in players for e in p.runs if e["lost"]}
         for k in range(3):
-            print(f"--- the end of node{k + 1}'s log:")
             with open(c.node_log(k), errors="replace") as f:
-                print("".join(f.readlines()[-15:]))
+                lines = f.readlines()
+            print(f"--- node{k + 1}'s log: the lost runs' lines, then its end")
+            print("".join(line for line in lines
+                          if any(f"run {run} " in line or f"run {run}:" in line for run in lost)))
+            print("".join(lines[-15:]))
     checks.finish()
 
 
