@@ -47,7 +47,8 @@ void client_session::on_open(std::weak_ptr<message_sink> sink) {
 }
 
 bool client_session::done_draining() const {
-  return core_.context.draining() && !core_.seat.in_run() && !starter_.pending();
+  return core_.context.draining() && !core_.seat.in_run() && !starter_.pending() &&
+         !core_.result_waiting;
 }
 
 void client_session::on_wake(clock::time_point) {

@@ -98,11 +98,15 @@ void session_core::settle_if_finished(bool starting) {
 void session_core::reply_when_durable(std::string text) {
   auto s = sink.lock();
   if (!s) return;
+  result_waiting = true;
   // The barrier runs after the result's own write has reported (one queue,
-  // in order); what matters is whether that write landed.
-  context.competition()->after_writes([s, text = std::move(text), written = end_written](bool) {
+  // in order); what matters is whether that write landed. The sink holds
+  // the session, and this with it, until it resumes.
+  context.competition()->after_writes([this, s, text = std::move(text),
+                                       written = end_written](bool) {
     if (written && written->load() == 1) {
-      s->resume([text](std::string& answer) {
+      s->resume([this, text](std::string& answer) {
+        result_waiting = false;
         answer += text;
         return true;
       });
@@ -111,7 +115,8 @@ void session_core::reply_when_durable(std::string text) {
     // A result that could not be recorded is not sent: the competitor must
     // never hold a result the leaderboard does not know.
     spdlog::error("a ranked result could not be recorded: its connection is closed");
-    s->resume([](std::string& answer) {
+    s->resume([this](std::string& answer) {
+      result_waiting = false;
       answer += protocol::write_server_message(request_error{
           errc::server_busy, "the server could not record this run's result; it is not ranked"});
       return true;

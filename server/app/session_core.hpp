@@ -48,6 +48,9 @@ class session_core {
   std::unique_ptr<ranked_run_record> ranked;
   // The store's answer for the latest ranked result: 0 pending, 1 durable, 2 failed.
   std::shared_ptr<std::atomic<int>> end_written;
+  // A ranked result waits for the store before it is sent (reply_when_durable):
+  // a draining server must not close the connection under it.
+  bool result_waiting = false;
 
   clock::time_point connected_at;
   clock::time_point last_activity;  // any message

@@ -8,7 +8,8 @@ one address, as its users' would:
   same from every node within a second of a result; each node's metrics;
 - practice runs spread over the nodes, every node listing them all, each
   one's replay and spectator stream found through the proxy whichever node
-  holds it;
+  holds it; in headless Chromium the home page lists them and /watch shows
+  a run of each node live, then its end;
 - a ranked run taken over by a connection that the proxy sends to another
   node: it moves there with its moves, and ends as it would have;
 - 30 kit bots playing ranked runs through all of this:
@@ -51,8 +52,13 @@ try:
 except ImportError:
     print("SKIP: python3-websockets is not installed")
     sys.exit(77)
+import browser as browser_support  # noqa: E402
 import cluster as cluster_script  # noqa: E402
 from ariadne_client import Drone, RunLost, ServerError, explore  # noqa: E402
+
+if browser_support.missing() is None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ci")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
@@ -202,6 +208,43 @@ def listed(port, runs, active):
     return {i["run"] for i in items if i["run"] in runs and (i["status"] == "active") == active}
 
 
+def pages_in_play(c, runs, where):
+    """In a browser, through the proxy: the home page lists the cluster's
+    runs in play, and a run of each node is watched live. The browser, or
+    None where there is none."""
+    why = browser_support.missing()
+    if why:
+        print(f"SKIP: the pages in a browser: {why}")
+        return None
+    driver = browser_support.browser()
+    wait = WebDriverWait(driver, 20)
+    driver.get(c.url("/").replace("ws://", "http://"))
+    wait.until(lambda d: runs <= {int(r.get_attribute("data-run"))
+                                  for r in d.find_elements(By.CSS_SELECTOR, "#live tbody tr")})
+    check(True, "the home page through the proxy lists the 12 runs in play")
+    driver.save_screenshot(os.path.join(c.folder, "home.png"))
+    for node in sorted({nodes[0] for nodes in where.values() if nodes}):
+        run = min(r for r in runs if where[r] == [node])
+        driver.get(c.url(f"/watch/{run}").replace("ws://", "http://"))
+        wait.until(lambda d: f"run {run}" in d.find_element(By.ID, "title").text)
+        status = driver.find_element(By.ID, "status").text
+        check(status == "active", f"/watch/{run} (node {node}) through the proxy: {status}")
+    errors = browser_support.console_errors(driver)
+    check(not errors, f"the pages' console through the proxy: {errors}")
+    return driver
+
+
+def pages_ended(c, driver):
+    """The run watched last ends on its page, as on one server."""
+    try:
+        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "result").is_displayed())
+        check(driver.find_element(By.ID, "status").text == "found",
+              "the watched run ends on its page through the proxy")
+        driver.save_screenshot(os.path.join(c.folder, "watch.png"))
+    finally:
+        driver.quit()
+
+
 async def any_node(c):
     """Practice runs land on every node; every node lists them all (in play,
     then ended), and each one's watch page probe, spectator stream (in play)
@@ -238,9 +281,12 @@ async def any_node(c):
         check(snapshot.get("type") == "snapshot" and snapshot.get("run") == run,
               f"run {run} (node {where[run]}) spectated through the proxy: "
               f"{str(snapshot)[:80]}")
+    watching = await asyncio.to_thread(pages_in_play, c, runs, where)
     for d in drones:
         await explore(d)
         await d.close()
+    if watching is not None:
+        await asyncio.to_thread(pages_ended, c, watching)
     began = time.monotonic()
     while time.monotonic() - began < 5:
         seen = [(listed(port, runs, False), listed(port, runs, True)) for port in c.node_ports]
