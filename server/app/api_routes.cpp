@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <set>
 
 #include "core/maze/generators.hpp"
@@ -101,9 +102,12 @@ struct listed_run {
   std::string text;
 };
 
+// The feeds' items, the last `at_most` of them.
 void add_feeds(std::vector<listed_run>& list, const std::vector<std::shared_ptr<run_feed>>& feeds,
-               bool reveal) {
-  for (const auto& feed : feeds) {
+               bool reveal, std::size_t at_most = std::numeric_limits<std::size_t>::max()) {
+  const std::size_t from = feeds.size() - std::min(feeds.size(), at_most);
+  for (auto it = feeds.begin() + static_cast<std::ptrdiff_t>(from); it != feeds.end(); ++it) {
+    const auto& feed = *it;
     nlohmann::json item = run_item(*feed, reveal);
     if (item.is_null()) continue;
     std::string started = item["started_at"].get<std::string>();
@@ -137,6 +141,11 @@ std::string build_runs_json(server_context& context, bool reveal) {
   std::vector<listed_run> finished;
   add_feeds(live, context.runs().live(), reveal);
   add_feeds(finished, context.runs().finished(), reveal);
+  // A run that ended between the two readings is listed once, ended.
+  std::set<std::uint64_t> ended;
+  for (const listed_run& r : finished)
+    ended.insert(r.run);
+  std::erase_if(live, [&ended](const listed_run& r) { return ended.count(r.run) == 1; });
   std::string text = "[";
   auto append = [&text](const std::string& item) {
     if (text.size() > 1) text += ',';
@@ -197,11 +206,10 @@ http_answer page(std::string_view path) {
 std::string published_runs_list(server_context& context) {
   const bool reveal = may_show_run(context.competition(), true);
   std::vector<listed_run> runs;
-  add_feeds(runs, context.runs().live(), reveal);
-  // The latest ones: a list that others read every second stays small.
-  const std::size_t live = std::min(runs.size(), cluster_runs::most_published);
-  runs.erase(runs.begin(), runs.end() - static_cast<std::ptrdiff_t>(live));
-  add_feeds(runs, context.runs().finished(), reveal);
+  // The latest ones: a list that others read every second stays small
+  // (--keep-replays may keep many more ended runs).
+  add_feeds(runs, context.runs().live(), reveal, cluster_runs::most_published);
+  add_feeds(runs, context.runs().finished(), reveal, cluster_runs::most_published - runs.size());
   std::string text = "[";
   for (const listed_run& r : runs) {
     if (text.size() > 1) text += ',';

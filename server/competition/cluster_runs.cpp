@@ -71,7 +71,10 @@ void cluster_runs::received(std::vector<published_runs_record> records) {
       now.emplace(r.node, std::move(had->second));
       continue;
     }
-    now.emplace(r.node, published{r.written_ms, std::move(r.document), {}});
+    // Its runs as last read stay listed until the new document is read.
+    std::vector<peer_run> runs;
+    if (had != servers_.end()) runs = std::move(had->second.runs);
+    now.emplace(r.node, published{r.written_ms, std::move(r.document), std::move(runs)});
     pending_ = true;
   }
   // A server that stopped beating is gone from the list.

@@ -32,8 +32,8 @@ class cluster_runs {
  public:
   // This server's runs, as a JSON array of /api/runs items.
   using source = std::function<std::string()>;
-  // At most this many runs of one server reach the others' lists: the
-  // latest ones.
+  // At most this many runs of one server reach the others' lists: its
+  // latest in play, then its latest ended.
   static constexpr std::size_t most_published = 2000;
 
   void set_source(source s);

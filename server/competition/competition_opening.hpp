@@ -24,8 +24,10 @@ struct server_node {
 inline constexpr std::chrono::seconds node_dead_after{12};
 // One whose last beat is older than this has stopped beating (dead, or out
 // of the store's reach): a hello elsewhere does not wait for its runs, which
-// come back only when it is known dead.
-inline constexpr std::chrono::seconds node_silent_after{3};
+// come back only when it is known dead. Well above a beat's period and the
+// servers' clock skew: a run of a server that was only slow, arriving after
+// its competitor was welcomed without it, ends as abandoned.
+inline constexpr std::chrono::seconds node_silent_after{6};
 // Run numbers a server claims at a time (a start claims a block, half of it
 // used claims the next): no two servers on one store number a run alike.
 inline constexpr std::uint64_t run_number_block = 1'000'000;

@@ -113,6 +113,11 @@ TEST_F(secrecy_test, before_the_close_ranked_runs_show_no_counters_replays_or_se
       EXPECT_FALSE(r["steps"].is_null());
     }
   }
+  // What this server publishes for the others' lists hides the same.
+  const json published = json::parse(published_runs_list(*context_));
+  ASSERT_EQ(published.size(), 2U);
+  for (const json& r : published)
+    EXPECT_EQ(r["steps"].is_null(), r["run"] == ranked) << r;
   // Refused at once: nothing is charged, nothing queued, nothing read.
   const auto [sealed, at_once] = replay(ranked);
   EXPECT_EQ(sealed.status, 403U);
