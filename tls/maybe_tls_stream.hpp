@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "tls/bounded_teardown.hpp"
 #include "tls/tls_stream.hpp"
 
 namespace ariadne {
@@ -86,11 +87,10 @@ inline void teardown(boost::beast::role_type role, maybe_tls_stream& stream,
 
 template <typename Handler>
 void async_teardown(boost::beast::role_type role, maybe_tls_stream& stream, Handler&& handler) {
-  using boost::beast::async_teardown;
   if (stream.secure()) {
     async_teardown(role, stream.tls(), std::forward<Handler>(handler));
   } else {
-    async_teardown(role, stream.next_layer(), std::forward<Handler>(handler));
+    async_bounded_teardown(role, stream.next_layer(), std::forward<Handler>(handler));
   }
 }
 

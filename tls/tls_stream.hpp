@@ -18,6 +18,8 @@
 #include <memory>
 #include <string>
 
+#include "tls/bounded_teardown.hpp"
+
 namespace ariadne {
 
 // A TLS connection over a TCP stream, on OpenSSL with a BIO of its own: the
@@ -352,10 +354,11 @@ void teardown(boost::beast::role_type role, tls_stream& stream, boost::beast::er
 
 template <typename Handler>
 void async_teardown(boost::beast::role_type role, tls_stream& stream, Handler&& handler) {
+  // The peer's close_notify is waited for no longer than the TCP end.
+  stream.next_layer().expires_after(teardown_limit);
   stream.async_shutdown(
       [&stream, role, handler = std::forward<Handler>(handler)](boost::beast::error_code) mutable {
-        using boost::beast::async_teardown;
-        async_teardown(role, stream.next_layer(), std::move(handler));
+        async_bounded_teardown(role, stream.next_layer(), std::move(handler));
       });
 }
 

@@ -198,11 +198,14 @@ export class Drone {
       ),
     );
     // Node's ws names the cause (for example "Max payload size exceeded").
+    // The socket is dropped at once: ws would wait 30 s for the closing
+    // handshake of a server that broke the protocol.
     socket.addEventListener(
       'error',
-      mine((event) =>
-        this.#lose(new AriadneError('connection', event?.message || 'socket error'), false),
-      ),
+      mine((event) => {
+        socket.terminate?.();
+        this.#lose(new AriadneError('connection', event?.message || 'socket error'), false);
+      }),
     );
   }
 

@@ -244,7 +244,9 @@ class Drone:
             raise _Lost(TimeoutError(f"no reply within {self.timeout} s")) from None
         except websockets.exceptions.ConnectionClosed as error:
             code = error.rcvd.code if error.rcvd else 1006
-            if code in MENDABLE_CLOSES:
+            # 1002 sent: the server broke the WebSocket protocol, no lost connection.
+            broke = error.sent is not None and error.sent.code == 1002
+            if code in MENDABLE_CLOSES and not broke:
                 raise _Lost(error) from None
             raise
         except OSError as error:

@@ -99,6 +99,12 @@ protocol::welcome_message remote_drone::open(bool& mendable) {
   }
   mendable = true;
   if (ec) throw drone_error("cannot connect to " + url_ + ": " + describe(ec));
+  // The closing handshake, ours or the one a bad frame begins, is bounded
+  // too: its teardown waits on the socket, beyond the stream's expiry, and a
+  // server that never closes would hold the drone for good.
+  ws.set_option(websocket::stream_base::timeout{
+      std::min<std::chrono::steady_clock::duration>(timeout_, close_bound),
+      websocket::stream_base::none(), false});
   protocol::hello_message hello{name_};
   if (!token_.empty()) hello.token = token_;
   if (!bot_.empty()) hello.bot = bot_;
@@ -160,7 +166,9 @@ std::optional<protocol::server_message> remote_drone::try_call(
                  code == websocket::close_code::internal_error ||
                  code == websocket::close_code::service_restart ||
                  code == websocket::close_code::try_again_later;
-    } else if (ec == websocket::error::message_too_big) {
+    } else if (ec == websocket::error::message_too_big ||
+               ec == websocket::condition::protocol_violation) {
+      // A server that breaks the protocol is no lost connection.
       mendable = false;
     }
     if (!mendable) throw drone_error("connection to " + url_ + " lost: " + why);

@@ -67,6 +67,8 @@ class remote_drone : public drone {
 
   // The largest reply frame this drone reads (Beast's default is 16 MiB).
   static constexpr std::size_t max_reply_bytes = std::size_t{1} << 20;
+  // The longest a closing handshake may take.
+  static constexpr std::chrono::seconds close_bound{2};
 
  protected:
   drone_state exchange(const protocol::client_message& message) override;

@@ -32,6 +32,7 @@ NAMED = {
     "never_ends": "still in play after 50 moves",
     "big_frame": None,
     "not_json": None,
+    "bad_frame": None,
 }
 CRASHES = ("Segmentation", "double free", "AddressSanitizer", "runtime error", "Traceback",
            "core dumped", "Aborted", "at file://", "node:internal")

@@ -11,6 +11,9 @@ client's URL picks the lie:
                      max_steps the server itself announced, and abandon ends nothing
     /ws/big_frame    the start reply is a frame of 4 MB
     /ws/not_json     the start reply is not JSON
+    /ws/bad_frame    the start reply is a frame no WebSocket may send (a
+                     reserved opcode), then silence: the client's close is
+                     never answered and the connection never closed
     /ws/slow         honest, but each reply takes 0.2 s and max_steps is a billion:
                      a run that outlasts any deadline (not in MODES: the tests
                      give it a client's short --max-run-seconds)
@@ -29,7 +32,8 @@ import threading
 import websockets
 
 DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-MODES = ("edge_open", "outside", "stuck", "huge", "never_ends", "big_frame", "not_json")
+MODES = ("edge_open", "outside", "stuck", "huge", "never_ends", "big_frame", "not_json",
+         "bad_frame")
 
 
 class _Game:
@@ -130,6 +134,16 @@ async def _play(ws, mode):
         kind = message.get("type")
         if kind == "hello":
             reply = {"type": "welcome", "protocol": 1, "server": "hostile", "session": "lies"}
+        elif kind == "start" and mode == "bad_frame":
+            # FIN and opcode 3 (reserved), no payload; then nothing is read,
+            # so the client's close frame is never answered.
+            ws.transport.write(bytes([0x83, 0x00]))
+            ws.transport.pause_reading()
+            # Longer than a client may take to give up (a few seconds), short
+            # enough for the server's own stop.
+            await asyncio.sleep(6)
+            ws.transport.abort()
+            return
         elif kind == "start":
             reply = game.start(message)
         elif kind == "move":
@@ -158,7 +172,7 @@ class HostileServer:
         def run():
             asyncio.set_event_loop(self._loop)
             self._server = self._loop.run_until_complete(
-                websockets.serve(_serve, "127.0.0.1", 0, max_size=1 << 20))
+                websockets.serve(_serve, "127.0.0.1", 0, max_size=1 << 20, close_timeout=1))
             self.port = self._server.sockets[0].getsockname()[1]
             ready.set()
             self._loop.run_forever()
