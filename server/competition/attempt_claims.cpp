@@ -1,5 +1,7 @@
 #include "server/competition/attempt_claims.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <memory>
@@ -32,7 +34,11 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
             *outcome = claim::moved;
             return;
           }
-          fits = dealt_as_stored(record, store.latest_attempt(record.competitor, record.challenge));
+          auto latest = store.latest_attempt(record.competitor, record.challenge);
+          if (give_back_stranded(store, latest)) {
+            latest = store.latest_attempt(record.competitor, record.challenge);
+          }
+          fits = dealt_as_stored(record, latest);
         }
         // Held before it is written: the leaderboard thread's next read
         // must not take it for a run handed here.
@@ -43,6 +49,26 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
       },
       [outcome, done = std::move(done)](bool durable) { done(durable ? *outcome : claim::failed); },
       lock_key(record.competitor));
+}
+
+bool attempt_claims::give_back_stranded(results_store& store,
+                                        const std::vector<ranked_run_record>& latest) const {
+  const auto it = std::find_if(latest.begin(), latest.end(), [this](const ranked_run_record& r) {
+    return r.status == "in_play" && r.node != node_;
+  });
+  if (it == latest.end()) return false;
+  const std::int64_t now = unix_ms(std::chrono::system_clock::now());
+  const auto beat = store.last_beat(it->node);
+  if (beat && beat->seen_ms >= now - std::chrono::milliseconds(node_silent_after).count()) {
+    return false;
+  }
+  store.interrupt_attempt(it->competitor, it->challenge, it->attempt, now);
+  spdlog::warn(
+      "run {} of '{}' ({} attempt {}) was in play on server '{}', silent for {} s: given back "
+      "as its competitor starts again here, the attempt played again",
+      it->run, it->competitor_name, it->challenge, it->attempt, it->node,
+      node_silent_after.count());
+  return true;
 }
 
 bool attempt_claims::dealt_as_stored(const ranked_run_record& record,

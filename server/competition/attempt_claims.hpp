@@ -88,6 +88,12 @@ class attempt_claims {
 
  private:
   void hold(std::uint64_t run, bool held);
+  // On the store thread, under the competitor's lock: a maze of the
+  // competitor's latest attempt (`latest`) in play on another server that
+  // stopped beating (node_silent_after) is given back now, as that server's
+  // death will give it back, so that a start here plays the attempt again
+  // rather than deal the next one past it. Whether it was.
+  bool give_back_stranded(results_store& store, const std::vector<ranked_run_record>& latest) const;
   // The lock a competitor's claim or seat takes when other servers share
   // the store (the store writer takes a batch's locks in one order).
   std::optional<std::int64_t> lock_key(std::int64_t competitor) const {

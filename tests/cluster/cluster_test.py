@@ -112,7 +112,7 @@ class Player:
                 except ServerError as error:
                     if error.code != "server_busy":  # a draining node: it closes, we go on
                         raise
-                    await asyncio.sleep(0.05)
+                    await asyncio.sleep(0.2)
                     continue
                 entry = {"run": first["run"], "result": None, "lost": False}
                 self.runs.append(entry)
@@ -497,8 +497,56 @@ def ledger(c, players):
                   and r["status"] != "interrupted" and r["run"] not in seen]
         check(len(unseen) <= 1, f"{p.name}: results recorded, never received: {unseen}")
     check(not [r for r in runs if r["status"] == "in_play"], "nothing left in play")
+    # No attempt counted twice: one counted run an attempt (one maze each),
+    # the attempts numbered 1, 2, ... without a gap.
+    counted = {}
+    for r in runs:
+        if r["status"] != "interrupted":
+            counted.setdefault((r["competitor"], r["challenge"]), []).append(r["attempt"])
+    twice = {k: a for k, a in counted.items() if sorted(a) != list(range(1, len(a) + 1))}
+    check(not twice, f"every attempt counted once, none lost: {twice}")
+    # The leaderboard through the proxy against totals computed here.
+    # (The board is at most a second behind the last result.)
+    totals = expected_totals(runs)
+    began = time.monotonic()
+    while True:
+        board = json.loads(get(c.port, "/api/leaderboard")[1])
+        shown = {row["competitor"]: row["total"] for row in board["rows"]}
+        wrong = {n: (shown.get(n), t) for n, t in totals.items()
+                 if shown.get(n) is None or abs(shown[n] - t) > 1e-9 * max(1.0, t)}
+        if not wrong or time.monotonic() - began > 3:
+            break
+        time.sleep(0.2)
+    check(totals and not wrong, f"the leaderboard's totals are those computed from the runs "
+          f"({len(totals)} competitors), {time.monotonic() - began:.1f} s after: {wrong}")
     print(f"{len(runs)} runs in the store, {sum(len(p.results()) for p in players)} results "
           f"received by the bots")
+
+
+# The test's challenges: attempts allowed, and a maze's budget (10 moves a cell).
+CHALLENGES = {"warm-up": (1, 10 * 8 * 8), "many": (100000, 10 * 16 * 16),
+              "big": (100000, 10 * 64 * 64)}
+
+
+def expected_totals(runs):
+    """Each competitor's total as docs/competition.md ("Ranking") defines it,
+    keep: all, every challenge of weight 1: a mark is the optimal paths of
+    the mazes found over the costs of every maze allowed (a maze found costs
+    its score, never below its optimal; one not found or not played, its
+    budget)."""
+    totals = {}
+    for name in {r["competitor"] for r in runs}:
+        marks = []
+        for challenge, (attempts, budget) in CHALLENGES.items():
+            played = [r for r in runs if r["competitor"] == name and r["challenge"] == challenge
+                      and r["status"] not in ("interrupted", "in_play")]
+            found = [r for r in played if r["status"] == "found"]
+            cost = sum(max(r["score"], r["optimal"]) for r in found)
+            cost += sum(max(budget, r["score"]) for r in played if r["status"] != "found")
+            cost += (attempts - len({r["attempt"] for r in played})) * budget
+            marks.append(sum(r["optimal"] for r in found) / cost)
+        totals[name] = 100 * sum(marks) / len(marks)
+    return totals
 
 
 async def close_and_reveal(c, token):
