@@ -23,6 +23,19 @@ namespace {
 
 const drone_state& drone::begin(drone_state first, const run_request* asked) {
   if (auto problem = check_start_reply(first, asked, limits_)) refuse(*problem);
+  return settle(std::move(first), asked);
+}
+
+const drone_state& drone::take_over(drone_state taken) {
+  drone_state as_started = taken;
+  as_started.steps = 0;
+  as_started.bumps = 0;
+  if (auto problem = check_start_reply(as_started, nullptr, limits_)) refuse(*problem);
+  if (taken.result) refuse("run " + std::to_string(taken.run) + " was handed back ended");
+  return settle(std::move(taken), nullptr);
+}
+
+const drone_state& drone::settle(drone_state first, const run_request* asked) {
   width_ = *first.width;
   height_ = *first.height;
   // What the request asked for is allowed in full; otherwise the limits cap

@@ -30,6 +30,10 @@ class drone {
   // Starts a ranked run on a competition's challenge (a remote drone that
   // said hello with a competitor's token).
   const drone_state& start_challenge(const std::string& challenge);
+  // Takes up a run the server handed this connection at hello (a ranked
+  // run taken over: welcome's state), checked as a start reply is but for
+  // the moves it has made; the trail starts where the drone stands.
+  const drone_state& take_over(drone_state taken);
   const drone_state& sense();
   // One move; true when the drone moved, false for a bump.
   bool move(direction d);
@@ -65,6 +69,7 @@ class drone {
 
  private:
   const drone_state& begin(drone_state first, const run_request* asked);
+  const drone_state& settle(drone_state first, const run_request* asked);
   // Sends a request of the run in play and checks its reply.
   drone_state ask(const protocol::client_message& message);
   const drone_state& accept(drone_state next, bool new_run);

@@ -25,11 +25,6 @@ std::string quoted(const char* key) {
   return std::string("\"") + key + "\"";
 }
 
-std::string shorten(std::string_view text, std::size_t max) {
-  if (text.size() <= max) return std::string(text);
-  return std::string(text.substr(0, max)) + "...";
-}
-
 const json* field(const json& object, const char* key) {
   if (!object.is_object()) return nullptr;
   const auto it = object.find(key);

@@ -14,6 +14,7 @@
 #include "core/maze/cell.hpp"
 #include "core/maze/grid.hpp"
 #include "core/model/errc.hpp"
+#include "protocol/text_excerpt.hpp"
 
 namespace ariadne::protocol::detail {
 
@@ -37,8 +38,6 @@ struct field_problem {
 const char* kind_of(const json& value);
 // "\"key\"", quoted for error sentences.
 std::string quoted(const char* key);
-// Text cut to max characters, "..." after, for error sentences.
-std::string shorten(std::string_view text, std::size_t max = 40);
 
 // The member, or nullptr when it is absent or null.
 const json* field(const json& object, const char* key);

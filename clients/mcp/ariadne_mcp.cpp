@@ -5,6 +5,7 @@
 // SDK's network drone (docs/agents.md).
 //   ariadne-mcp --url ws://127.0.0.1:8080/ws --name my-agent
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -32,10 +33,12 @@ struct options {
   std::string name = "agent";
   std::string token;
   std::string memory = "map";
-  double timeout_seconds = 30;
+  double timeout_seconds = 10;
+  double call_seconds = 60;
   std::size_t max_line_bytes = std::size_t{1} << 20;
   client_tls_options tls;
-  reconnect_policy reconnect;
+  // Fewer tries than a bot's (they must fit in --call-seconds), spread wider.
+  reconnect_policy reconnect{true, 8, std::chrono::seconds(1), std::chrono::seconds(4)};
 };
 
 // The competition's challenges as list_challenges shows them.
@@ -58,23 +61,39 @@ int serve(options& o) {
   const auto tls = client_context_for(where, o.tls);
   const std::string hello_name = o.name + " [mcp]";
   const auto timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
+  const auto call = std::chrono::milliseconds(static_cast<long long>(o.call_seconds * 1000));
+  // A call may open a connection (handshake and hello) and wait for a reply,
+  // after a first try that failed at once; the mending of a lost connection
+  // gets what is left of --call-seconds.
+  const auto opening = 3 * timeout + mcp::agent_session::retry_within;
+  if (call < opening) {
+    throw std::invalid_argument(
+        "--call-seconds must be at least 3 x --timeout + 1 (a new "
+        "connection, its hello and a reply)");
+  }
+  const reconnect_policy reconnect = o.reconnect.within(call - opening, timeout);
   o.agent.memory_map = o.memory == "map";
   o.agent.ranked = !o.token.empty();
   o.agent.log = &std::cerr;
   mcp::drone_source source;
   source.connect = [&](const std::string& bot) -> std::unique_ptr<drone> {
     return std::make_unique<remote_drone>(o.agent.url, hello_name, timeout, o.token, bot, tls,
-                                          o.reconnect);
+                                          reconnect);
   };
   source.challenges = [](drone& d) { return challenge_list(static_cast<remote_drone&>(d)); };
   source.reconnects = [](const drone& d) {
     return static_cast<const remote_drone&>(d).reconnects();
   };
+  source.handed_back = [](const drone& d) {
+    return static_cast<const remote_drone&>(d).welcome().state;
+  };
   mcp::agent_session session(o.agent, std::move(source));
   mcp::mcp_dispatcher dispatcher(session,
                                  {"ariadne-mcp", "Ariadne maze drone", std::string(version)});
   std::cerr << "ariadne-mcp " << version << ": MCP " << mcp::protocol_revision
-            << " on stdio, drones on " << o.agent.url << " as '" << hello_name << "'\n";
+            << " on stdio, drones on " << o.agent.url << " as '" << hello_name << "'; a call "
+            << "waits at most " << o.call_seconds << " s (" << reconnect.tries
+            << " new connections after a loss)\n";
   mcp::line_reader reader(std::cin, o.max_line_bytes);
   while (auto line = reader.next()) {
     std::string answer;
@@ -133,19 +152,33 @@ int main(int argc, char** argv) {
   app.add_option("--timeout", o.timeout_seconds, "Seconds to wait for each reply of the server")
       ->check(CLI::Range(0.001, 3600.0))
       ->capture_default_str();
+  app.add_option("--call-seconds", o.call_seconds,
+                 "The longest one tool call waits for the server, a lost connection's mending "
+                 "included: the new connections tried after a loss are as many as fit in it, "
+                 "each waiting --timeout at worst for its handshake, hello and reply (at least "
+                 "3 x --timeout + 1)")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
   app.add_option("--max-line-bytes", o.max_line_bytes,
                  "The longest message taken from the client; a longer line is answered with "
                  "an error and dropped")
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 26))
       ->capture_default_str();
   add_tls_options(app, o.tls);
-  add_reconnect_options(app, o.reconnect);
+  add_reconnect_options(app, o.reconnect,
+                        "Stop at a lost connection instead of connecting again within the call "
+                        "(by default a lost connection is tried again as often as --call-seconds "
+                        "allows; the next call connects again either way)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  }
+  // A longer --timeout alone makes room for itself.
+  if (app.count("--call-seconds") == 0) {
+    o.call_seconds = std::max(o.call_seconds, 3 * o.timeout_seconds + 1);
   }
   std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);

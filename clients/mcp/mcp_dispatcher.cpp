@@ -3,6 +3,8 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
+#include "protocol/text_excerpt.hpp"
+
 namespace ariadne::mcp {
 
 using json = nlohmann::json;
@@ -36,8 +38,7 @@ std::string type_name(const json& value) {
 }  // namespace
 
 std::string shown(const std::string& text) {
-  constexpr std::size_t most = 64;
-  return text.size() <= most ? text : text.substr(0, most) + "...";
+  return protocol::shorten(text, 64);
 }
 
 std::string rpc_error_line(const json& id, int code, const std::string& message) {

@@ -66,7 +66,8 @@ class mcp_dispatcher {
 // A JSON-RPC error response (id: null when the request's could not be read).
 std::string rpc_error_line(const nlohmann::json& id, int code, const std::string& message);
 
-// A client's text as an error message may quote it: at most 64 bytes.
+// A client's text as an error message may quote it: at most 64 bytes, cut
+// between two characters (protocol::shorten).
 std::string shown(const std::string& text);
 
 // The depth of the deepest array or object in a JSON text (strings skipped).

@@ -1,9 +1,13 @@
 #include "clients/mcp/run_report.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/model/limits.hpp"
 #include "protocol/message_writer.hpp"
+#include "protocol/text_excerpt.hpp"
 
 namespace ariadne::mcp {
 
@@ -41,11 +45,45 @@ std::string replay_of(const run_facts& facts) {
 
 std::string efficiency_text(double efficiency) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.3f", efficiency);
+  std::snprintf(text, sizeof text, "%.3f", efficiency_shown(efficiency));
   return text;
 }
 
+// "Run 4", or "Run 1 (handle 5)" when the server's number is not the handle.
+std::string run_name(const run_facts& facts, const char* word = "Run") {
+  const std::uint64_t run = facts.latest->run;
+  return word + (" " + std::to_string(run)) +
+         (facts.handle == run ? "" : " (handle " + std::to_string(facts.handle) + ")");
+}
+
+// A name the server gave (a maze, a challenge), as the model may read it.
+std::string label(const std::optional<std::string>& name) {
+  return protocol::printable_excerpt(name.value_or("?"), limits::maze_name.max_length);
+}
+
 }  // namespace
+
+std::uint64_t move_limit(const drone_state& first) {
+  if (first.max_steps) return *first.max_steps;
+  return limits::default_moves_per_cell * static_cast<std::uint64_t>(first.width.value_or(0)) *
+         static_cast<std::uint64_t>(first.height.value_or(0));
+}
+
+std::optional<std::string> budget_refusal(const drone_state& s, std::uint64_t max_moves,
+                                          std::uint64_t moves) {
+  if (max_moves == 0) return std::nullopt;
+  const std::uint64_t made = s.steps + s.bumps;
+  const std::uint64_t left = made >= max_moves ? 0 : max_moves - made;
+  if (moves <= left) return std::nullopt;
+  return "run " + std::to_string(s.run) + " may make " + std::to_string(left) +
+         " more moves (--max-moves " + std::to_string(max_moves) + "); this asks for " +
+         std::to_string(moves) + ": nothing was played";
+}
+
+double efficiency_shown(double efficiency) {
+  if (std::isnan(efficiency)) return 0.0;
+  return std::clamp(efficiency, 0.0, 1.0);
+}
 
 std::string sides_text(unsigned open) {
   std::string text;
@@ -59,9 +97,9 @@ std::string sides_text(unsigned open) {
 
 std::uint64_t moves_left(const run_facts& facts) {
   const drone_state& s = *facts.latest;
-  if (s.result) return 0;
+  if (s.result || !facts.lost.empty()) return 0;
   const std::uint64_t made = s.steps + s.bumps;
-  const std::uint64_t limit = facts.first->max_steps.value_or(made);
+  const std::uint64_t limit = move_limit(*facts.first);
   std::uint64_t left = made >= limit ? 0 : limit - made;
   if (const auto budget = budget_moves_left(facts)) left = std::min(left, *budget);
   return left;
@@ -81,8 +119,14 @@ ordered_json run_view(const run_facts& facts, report_kind kind) {
   if (!view.contains("set") && first.set) {
     view["set"] = ordered_json::parse(protocol::write_server_message(first))["set"];
   }
-  view["start"] = {{"x", first.position.x}, {"y", first.position.y}};
-  view["ended"] = s.result.has_value();
+  view["handle"] = facts.handle;
+  if (facts.taken_over) {
+    // Where it started is not known: the state handed back is where it stood.
+    view["taken_over"] = true;
+  } else {
+    view["start"] = {{"x", first.position.x}, {"y", first.position.y}};
+  }
+  view["ended"] = s.result.has_value() || !facts.lost.empty();
   view["moves_left"] = moves_left(facts);
   view["budget"] = {{"max_moves", optional_number(facts.budget.max_moves)},
                     {"moves_left", optional_number(budget_moves_left(facts))},
@@ -93,6 +137,7 @@ ordered_json run_view(const run_facts& facts, report_kind kind) {
     view["watch"] = facts.pages + "watch/" + std::to_string(s.run);
   }
   if (s.result) {
+    view["result"]["efficiency"] = efficiency_shown(s.result->efficiency);
     // A ranked run's replay is shown after the competition's close.
     view["replay"] = ranked(facts) ? ordered_json(nullptr) : ordered_json(replay_of(facts));
   }
@@ -114,22 +159,26 @@ std::string run_text(const run_facts& facts, report_kind kind) {
   switch (kind) {
     case report_kind::start: {
       const std::string size = std::to_string(*first.width) + "x" + std::to_string(*first.height);
-      text = "Run " + std::to_string(s.run) + " started: ";
+      text = run_name(facts) + (facts.taken_over ? " is yours again: the server kept it in play "
+                                                   "when a connection was lost, and handed it "
+                                                   "to this one (taken over); "
+                                                 : " started: ");
       if (first.set) {
-        text += "challenge " + first.maze.value_or("?") + ", maze " +
-                std::to_string(first.set->maze) + " of " + std::to_string(first.set->mazes) +
-                " of attempt " + std::to_string(first.set->attempt) + ", a " + size + " maze";
+        text += "challenge " + label(first.maze) + ", maze " + std::to_string(first.set->maze) +
+                " of " + std::to_string(first.set->mazes) + " of attempt " +
+                std::to_string(first.set->attempt) + ", a " + size + " maze";
       } else {
-        text += "a " + size + " maze (" + first.maze.value_or("?") +
+        text += "a " + size + " maze (" + label(first.maze) +
                 (first.seed ? ", seed " + std::to_string(*first.seed) : "") + ")";
       }
-      text += ", at most " + std::to_string(first.max_steps.value_or(0)) + " moves. Find " +
+      text += ", at most " + std::to_string(move_limit(first)) + " moves. Find " +
               std::to_string(s.treasures) + (s.treasures == 1 ? " treasure" : " treasures") +
               ". x grows east, y grows north; "
               "(0, 0) is the south-west corner. You are at " +
               here + "; " + sides;
       if (!ranked(facts))
         text += " Watch it at " + facts.pages + "watch/" + std::to_string(s.run) + ".";
+      if (facts.taken_over && !s.result) text += " Abandon it to start another.";
       break;
     }
     case report_kind::move:
@@ -147,12 +196,16 @@ std::string run_text(const run_facts& facts, report_kind kind) {
              sides;
       break;
     case report_kind::abandon:
-      text = "Run " + std::to_string(s.run) + " abandoned at " + here + ".";
+      text = run_name(facts) + " abandoned at " + here + ".";
       break;
     case report_kind::sense:
     case report_kind::status:
-      text = "Run " + std::to_string(s.run) + (s.result ? " (ended)" : " (in play)") +
-             ": you are at " + here + "; " + sides;
+      if (!facts.lost.empty() && !s.result) {
+        text = run_name(facts) + " (lost): you were at " + here + "; " + sides;
+      } else {
+        text = run_name(facts) + (s.result ? " (ended)" : " (in play)") + ": you are at " + here +
+               "; " + sides;
+      }
       break;
   }
   text += " Steps " + std::to_string(s.steps) + ", bumps " + std::to_string(s.bumps) +
@@ -170,7 +223,7 @@ std::string run_text(const run_facts& facts, report_kind kind) {
     text += ranked(facts) ? " Its replay is shown once the competition has closed."
                           : " Replay: " + facts.pages + "replay?url=/api/replays/" +
                                 std::to_string(s.run) + ".";
-  } else {
+  } else if (facts.lost.empty()) {
     text += " " + std::to_string(moves_left(facts)) + " moves left.";
   }
   if (!facts.lost.empty()) text += " " + facts.lost;
@@ -196,8 +249,9 @@ std::string run_text(const run_facts& facts, report_kind kind) {
   return text;
 }
 
-ordered_json map_view(const sensed_map& map, std::uint64_t run, cell at, std::int32_t radius,
+ordered_json map_view(const sensed_map& map, const run_facts& facts, std::int32_t radius,
                       std::string& text) {
+  const cell at = facts.latest->position;
   if (radius == 0 && (map.width() > 40 || map.height() > 40)) radius = 12;
   cell low{0, 0};
   cell high{map.width() - 1, map.height() - 1};
@@ -207,14 +261,15 @@ ordered_json map_view(const sensed_map& map, std::uint64_t run, cell at, std::in
   }
   const auto rows = map.render(at, low, high);
   const visit_figures& v = map.figures();
-  text = "Map of run " + std::to_string(run) + ", cells " + at_text(low) + " to " + at_text(high) +
+  text = "Map of " + run_name(facts, "run") + ", cells " + at_text(low) + " to " + at_text(high) +
          " of " + std::to_string(map.width()) + "x" + std::to_string(map.height()) +
          ", north up. @: you, at " + at_text(at) +
          ". A number: how many times you stood on that cell. --- and |: walls; a blank side: "
          "open; ?: not known; #: fog (never sensed).\n";
   for (const auto& row : rows)
     text += row + "\n";
-  return {{"run", run},
+  return {{"run", facts.latest->run},
+          {"handle", facts.handle},
           {"width", map.width()},
           {"height", map.height()},
           {"position", {{"x", at.x}, {"y", at.y}}},
@@ -222,6 +277,18 @@ ordered_json map_view(const sensed_map& map, std::uint64_t run, cell at, std::in
           {"to", {{"x", high.x}, {"y", high.y}}},
           {"rows", rows},
           {"visits", {{"cells", v.cells}, {"most", v.most}, {"ten_or_more", v.ten_or_more}}}};
+}
+
+std::string challenges_text(const ordered_json& list) {
+  // An int would wrap past 2^31: the number's own text.
+  const auto number = [](const ordered_json& n) { return n.is_number() ? n.dump() : "?"; };
+  std::string text = "The challenges of " + label(list["competition"].get<std::string>()) + ":";
+  for (const auto& c : list["challenges"]) {
+    text += "\n- " + label(c["id"].get<std::string>()) + ": " + number(c["width"]) + "x" +
+            number(c["height"]) + ", " + number(c["attempts_left"]) + " of " +
+            number(c["attempts"]) + " attempts left";
+  }
+  return text;
 }
 
 }  // namespace ariadne::mcp

@@ -1,5 +1,6 @@
 #include "clients/mcp/schema_check.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "clients/mcp/mcp_dispatcher.hpp"
@@ -21,6 +22,13 @@ bool has_type(const json& value, const std::string& type) {
   return false;
 }
 
+// Characters as JSON Schema counts them: code points (the text is UTF-8).
+std::size_t characters(const std::string& text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xc0U) != 0x80U;
+  }));
+}
+
 std::string with_article(const std::string& type) {
   return (type == "integer" || type == "object" || type == "array" ? "an " : "a ") + type;
 }
@@ -33,13 +41,34 @@ std::optional<std::string> check(const json& value, const ordered_json& schema,
   }
   if (value.is_number()) {
     const double number = value.get<double>();
-    if (const auto low = schema.find("minimum");
-        low != schema.end() && number < low->get<double>()) {
-      return where + " must be at least " + low->dump();
+    const auto low = schema.find("minimum");
+    const auto high = schema.find("maximum");
+    const bool below = low != schema.end() && number < low->get<double>();
+    const bool above = high != schema.end() && number > high->get<double>();
+    // In the rules' words when both ends are known: "\"width\" must be from 1 to 8192, got 0".
+    if ((below || above) && low != schema.end() && high != schema.end()) {
+      return where + " must be from " + low->dump() + " to " + high->dump() + ", got " +
+             value.dump();
     }
-    if (const auto high = schema.find("maximum");
-        high != schema.end() && number > high->get<double>()) {
-      return where + " must be at most " + high->dump();
+    if (below) return where + " must be at least " + low->dump();
+    if (above) return where + " must be at most " + high->dump();
+  }
+  if (value.is_string()) {
+    if (const auto options = schema.find("enum"); options != schema.end()) {
+      if (std::find(options->begin(), options->end(), value) == options->end()) {
+        std::string listed;
+        for (const auto& option : *options)
+          listed += (listed.empty() ? "" : ", ") + option.dump();
+        return where + " must be one of " + listed;
+      }
+    }
+    const auto shortest = schema.find("minLength");
+    const auto longest = schema.find("maxLength");
+    const std::size_t length = characters(value.get_ref<const std::string&>());
+    if ((shortest != schema.end() && length < shortest->get<std::size_t>()) ||
+        (longest != schema.end() && length > longest->get<std::size_t>())) {
+      return where + " must be " + (shortest != schema.end() ? shortest->dump() : "0") + " to " +
+             (longest != schema.end() ? longest->dump() : "any number of") + " characters long";
     }
   }
   if (!value.is_object()) return std::nullopt;

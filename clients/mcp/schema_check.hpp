@@ -10,7 +10,8 @@ namespace ariadne::mcp {
 // what tools/list promises is what tools/call enforces, from one
 // definition. The subset the tools use: "type" (object, string, integer,
 // number, boolean), "properties", "required", "additionalProperties": false,
-// "minimum" and "maximum". The sentence of the first problem, or nullopt.
+// "minimum", "maximum", "enum" (of strings), "minLength" and "maxLength"
+// (code points). The sentence of the first problem, or nullopt.
 std::optional<std::string> schema_problem(const nlohmann::json& value,
                                           const nlohmann::ordered_json& schema);
 

@@ -20,22 +20,43 @@ std::string three_wide(std::uint64_t n) {
   return text;
 }
 
-sensed_map::sensed_map(std::int32_t width, std::int32_t height)
-    : width_(width),
-      height_(height),
-      known_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0),
-      open_(known_.size(), 0),
-      visits_(known_.size(), 0) {}
+sensed_map::sensed_map(std::int32_t width, std::int32_t height) : width_(width), height_(height) {}
+
+std::uint64_t sensed_map::block_key(cell c) {
+  return (static_cast<std::uint64_t>(c.y / block_side) << 32U) |
+         static_cast<std::uint64_t>(c.x / block_side);
+}
+
+std::size_t sensed_map::slot(cell c) {
+  return static_cast<std::size_t>((c.y % block_side) * block_side + c.x % block_side);
+}
+
+sensed_map::block& sensed_map::block_of(cell c) {
+  auto& made = blocks_[block_key(c)];
+  if (!made) made = std::make_unique<block>();
+  return *made;
+}
+
+const sensed_map::block* sensed_map::find(cell c) const {
+  const auto at = blocks_.find(block_key(c));
+  return at == blocks_.end() ? nullptr : at->second.get();
+}
+
+std::uint64_t sensed_map::visits(cell c) const {
+  const block* b = inside(c) ? find(c) : nullptr;
+  return b == nullptr ? 0 : b->visits[slot(c)];
+}
 
 void sensed_map::learn(cell c, direction d, bool open) {
   // A side belongs to both cells it separates.
   for (const auto& [at, side] : {std::pair{c, d}, std::pair{step(c, d), opposite(d)}}) {
     if (!inside(at)) continue;
-    known_[index(at)] |= bit(side);
+    block& b = block_of(at);
+    b.known[slot(at)] |= bit(side);
     if (open) {
-      open_[index(at)] |= bit(side);
+      b.open[slot(at)] |= bit(side);
     } else {
-      open_[index(at)] &= static_cast<std::uint8_t>(~bit(side));
+      b.open[slot(at)] &= static_cast<std::uint8_t>(~bit(side));
     }
   }
 }
@@ -48,7 +69,7 @@ void sensed_map::sense(cell c, unsigned open) {
 
 void sensed_map::visit(cell c) {
   if (!inside(c)) return;
-  const std::uint64_t n = ++visits_[index(c)];
+  const std::uint64_t n = ++block_of(c).visits[slot(c)];
   if (n == 1) ++figures_.cells;
   if (n == 10) ++figures_.ten_or_more;
   figures_.most = std::max(figures_.most, n);
@@ -66,8 +87,9 @@ std::string sensed_map::side(cell c, direction d) const {
   const cell beyond = step(c, d);
   if (fog(c) && fog(beyond)) return drawn('#');
   if (!inside(beyond)) return drawn(horizontal ? '-' : '|');  // the boundary is always walled
-  if ((known_[index(c)] & bit(d)) == 0) return drawn('?');
-  if ((open_[index(c)] & bit(d)) != 0) return drawn(' ');
+  const block* b = find(c);
+  if (b == nullptr || (b->known[slot(c)] & bit(d)) == 0) return drawn('?');
+  if ((b->open[slot(c)] & bit(d)) != 0) return drawn(' ');
   return drawn(horizontal ? '-' : '|');
 }
 

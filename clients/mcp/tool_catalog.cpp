@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/maze/cell.hpp"
 #include "core/model/limits.hpp"
 
 namespace ariadne::mcp {
@@ -10,21 +11,46 @@ using ordered_json = nlohmann::ordered_json;
 
 namespace {
 
-ordered_json typed(const char* type, const std::string& description) {
-  return {{"type", type}, {"description", description}};
-}
-
 ordered_json counter() {
   return {{"type", "integer"}, {"minimum", 0}};
+}
+
+// Arguments held to the rules' own limits (core/model/limits.hpp).
+ordered_json whole(const integer_limit& limit, const std::string& description) {
+  return {{"type", "integer"},
+          {"minimum", limit.min},
+          {"maximum", limit.max},
+          {"description", description}};
+}
+
+ordered_json fraction(const real_limit& limit, const std::string& description) {
+  return {{"type", "number"},
+          {"minimum", limit.min},
+          {"maximum", limit.max},
+          {"description", description}};
+}
+
+ordered_json text(const text_limit& limit, const std::string& description) {
+  return {{"type", "string"},
+          {"minLength", 1},
+          {"maxLength", limit.max_length},
+          {"description", description}};
 }
 
 ordered_json run_argument() {
   return {{"type", "integer"},
           {"minimum", 1},
           {"description",
-           "The run handle start_run returned (default: this session's latest run). A handle "
-           "that is not the latest run's is refused, except by status, which reports any run "
-           "of this session"}};
+           "The run's handle, as start_run returned it (default: this session's latest run). "
+           "A handle that is not the latest run's is refused, except by status, which reports "
+           "any run of this session"}};
+}
+
+ordered_json direction_argument() {
+  ordered_json letters = ordered_json::array();
+  for (const direction d : all_directions)
+    letters.push_back(std::string(1, to_char(d)));
+  return {{"type", "string"}, {"enum", letters}, {"description", "N, E, S or W (upper case)"}};
 }
 
 ordered_json object_schema(ordered_json properties, ordered_json required = ordered_json::array()) {
@@ -94,7 +120,9 @@ ordered_json run_schema() {
             {"maze", {{"type", "string"}}},
             {"result", result},
             {"set", {{"type", "object"}}},
+            {"handle", counter()},
             {"start", cell_schema()},
+            {"taken_over", {{"type", "boolean"}}},
             {"ended", {{"type", "boolean"}}},
             {"moves_left", counter()},
             {"budget", budget},
@@ -105,7 +133,7 @@ ordered_json run_schema() {
             {"visits", visits}}},
           {"required",
            {"run", "position", "open", "treasure", "steps", "bumps", "found", "treasures", "width",
-            "height", "max_steps", "start", "ended", "moves_left", "budget"}}};
+            "height", "max_steps", "handle", "ended", "moves_left", "budget"}}};
 }
 
 ordered_json tool(const char* name, const char* title, const std::string& description,
@@ -125,30 +153,27 @@ ordered_json start_arguments(const catalog_options& o) {
   ordered_json properties = ordered_json::object();
   if (!o.fixed_maze) {
     properties = {
-        {"generator", typed("string", "A maze generator (GET /api/generators lists them)")},
-        {"width", typed("integer", "Cells west to east, " + describe_range(limits::width))},
-        {"height", typed("integer", "Cells south to north, " + describe_range(limits::height))},
-        {"loops", typed("number",
-                        "Fraction of dead ends removed, from 0 (a perfect maze: one "
-                        "path between two cells) to 1")},
-        {"seed", typed("integer",
-                       "The maze's seed: the same seed, the same maze and treasure "
-                       "(default: the server picks one)")},
-        {"maze", typed("string",
-                       "A named maze of the server instead of a generator (GET "
-                       "/api/mazes lists them)")},
-        {"treasures", typed("integer", "Treasures to find one after another, " +
-                                           describe_range(limits::treasures))},
+        {"generator", text(limits::generator, "A maze generator (GET /api/generators lists them)")},
+        {"width", whole(limits::width, "Cells west to east")},
+        {"height", whole(limits::height, "Cells south to north")},
+        {"loops", fraction(limits::loops,
+                           "Fraction of dead ends removed, from 0 (a perfect maze: one path "
+                           "between two cells) to 1")},
+        {"seed", whole(limits::seed,
+                       "The maze's seed: the same seed, the same maze and treasure (default: "
+                       "the server picks one)")},
+        {"maze", text(limits::maze_name,
+                      "A named maze of the server instead of a generator (GET /api/mazes lists "
+                      "them)")},
+        {"treasures", whole(limits::treasures, "Treasures to find one after another")},
         {"reuse_walls_removed",
-         typed("integer", "Walls knocked down after each find but the last")},
-        {"max_steps", typed("integer", "The run's move limit (default 10 moves a cell)")}};
-    properties["seed"]["minimum"] = 0;
+         whole(limits::reuse_walls_removed, "Walls knocked down after each find but the last")},
+        {"max_steps", whole(limits::max_steps, "The run's move limit (default 10 moves a cell)")}};
   }
   if (o.ranked) {
-    properties["challenge"] =
-        typed("string",
-              "A challenge of the competition (list_challenges): a ranked run, with "
-              "no other argument");
+    properties["challenge"] = text(limits::challenge,
+                                   "A challenge of the competition (list_challenges): a ranked "
+                                   "run, with no other argument");
   }
   return object_schema(std::move(properties));
 }
@@ -177,16 +202,16 @@ ordered_json tool_catalog(const catalog_options& o) {
       "Moves one cell north, east, south or west. Through an open side it is a step; into a "
       "wall it is a bump (the drone stays; a bump counts as a move). Reports the new cell's open "
       "sides, and the result when the run ends.",
-      object_schema(
-          {{"dir", typed("string", "N, E, S or W (upper case)")}, {"run", run_argument()}},
-          {"dir"}),
+      object_schema({{"dir", direction_argument()}, {"run", run_argument()}}, {"dir"}),
       run_schema(), false));
   tools.push_back(tool(
       tool_names::move_path, "Move along a path",
       "Moves along a path of letters (\"NNEES\"), one move each, stopping after the first bump, "
       "the first treasure found or the end of the run, exactly as if each were sent alone; "
       "done says how many moves were made. Saves calls on a known way.",
-      object_schema({{"dirs", typed("string", "1 to 4096 letters of N, E, S, W (upper case)")},
+      object_schema({{"dirs", text({limits::path_letters.field, limits::path_letters.max},
+                                   "1 to " + std::to_string(limits::path_letters.max) +
+                                       " letters of N, E, S, W (upper case)")},
                      {"run", run_argument()}},
                     {"dirs"}),
       run_schema(), false));
@@ -195,6 +220,7 @@ ordered_json tool_catalog(const catalog_options& o) {
         {"type", "object"},
         {"properties",
          {{"run", counter()},
+          {"handle", counter()},
           {"width", counter()},
           {"height", counter()},
           {"position", cell_schema()},
@@ -205,7 +231,8 @@ ordered_json tool_catalog(const catalog_options& o) {
            {{"type", "object"},
             {"properties", {{"cells", counter()}, {"most", counter()}, {"ten_or_more", counter()}}},
             {"required", {"cells", "most", "ten_or_more"}}}}}},
-        {"required", {"run", "width", "height", "position", "from", "to", "rows", "visits"}}};
+        {"required",
+         {"run", "handle", "width", "height", "position", "from", "to", "rows", "visits"}}};
     ordered_json map_input = object_schema(
         {{"run", run_argument()},
          {"radius",

@@ -27,8 +27,9 @@ struct catalog_options {
 
 // The tools as tools/list publishes them: name, title, description,
 // inputSchema, outputSchema, annotations. Their arguments are checked
-// against these very inputSchemas (schema_check.hpp); ranges are the rules'
-// (core/model/limits.hpp), judged by the protocol's reader and the server.
+// against these very inputSchemas (schema_check.hpp), which carry the rules'
+// limits (core/model/limits.hpp: ranges, lengths, the directions); what
+// depends on the maze is the server's to judge.
 nlohmann::ordered_json tool_catalog(const catalog_options& options);
 
 // How to play, for the model (initialize's instructions).

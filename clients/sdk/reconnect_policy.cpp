@@ -2,13 +2,38 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+
 namespace ariadne {
 
-void add_reconnect_options(CLI::App& app, reconnect_policy& policy) {
+std::chrono::milliseconds reconnect_policy::worst_case(std::chrono::milliseconds timeout) const {
+  if (!enabled) return std::chrono::milliseconds(0);
+  std::chrono::milliseconds total(0);
+  auto wait = first;
+  for (unsigned k = 0; k < tries; ++k) {
+    total += wait + 3 * timeout;
+    wait = std::min(wait * 2, longest);
+  }
+  return total;
+}
+
+reconnect_policy reconnect_policy::within(std::chrono::milliseconds total,
+                                          std::chrono::milliseconds timeout) const {
+  reconnect_policy fitted = *this;
+  while (fitted.tries > 0 && fitted.worst_case(timeout) > total)
+    --fitted.tries;
+  // No try fits: the loss is said at once (not as "0 new connections failed").
+  if (fitted.tries == 0) fitted.enabled = false;
+  return fitted;
+}
+
+void add_reconnect_options(CLI::App& app, reconnect_policy& policy, const std::string& help) {
   app.add_flag_callback(
       "--no-reconnect", [&policy] { policy.enabled = false; },
-      "Stop at a lost connection instead of connecting again (by default a lost connection is "
-      "tried again up to 8 times, over about 20 s, and a ranked run in play comes back with it)");
+      help.empty() ? "Stop at a lost connection instead of connecting again (by default a lost "
+                     "connection is tried again up to 8 times, over about 20 s, and a ranked run "
+                     "in play comes back with it)"
+                   : help);
 }
 
 }  // namespace ariadne

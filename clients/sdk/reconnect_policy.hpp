@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 
 namespace CLI {
 class App;
@@ -20,9 +21,19 @@ struct reconnect_policy {
   unsigned tries = 8;
   std::chrono::milliseconds first{250};
   std::chrono::milliseconds longest{4000};
+
+  // The longest the mending of one lost connection may take when every new
+  // connection waits out `timeout` three times (its handshake, hello, then
+  // the request again) and every wait is drawn in full: what a server that
+  // stopped answering costs, after the request that found it out.
+  std::chrono::milliseconds worst_case(std::chrono::milliseconds timeout) const;
+  // This policy with as many tries as fit in `total` by worst_case (none:
+  // not enabled).
+  reconnect_policy within(std::chrono::milliseconds total, std::chrono::milliseconds timeout) const;
 };
 
-// --no-reconnect on a client program's command line.
-void add_reconnect_options(CLI::App& app, reconnect_policy& policy);
+// --no-reconnect on a client program's command line (help: its own words
+// for a program whose policy is not the default one).
+void add_reconnect_options(CLI::App& app, reconnect_policy& policy, const std::string& help = {});
 
 }  // namespace ariadne

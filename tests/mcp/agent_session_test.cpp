@@ -9,33 +9,13 @@
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
+#include "tests/mcp/session_fixture.hpp"
 
 namespace ariadne::mcp {
 namespace {
 
 using json = nlohmann::json;
 using ordered_json = nlohmann::ordered_json;
-
-drone_source in_process() {
-  drone_source source;
-  source.connect = [](const std::string&) { return std::make_unique<local_drone>(); };
-  return source;
-}
-
-class session_test : public ::testing::Test {
- protected:
-  // The CallToolResult of a call the schemas accept.
-  ordered_json call(agent_session& s, const std::string& name, const json& arguments = {}) {
-    ordered_json result;
-    const auto problem = s.call(name, arguments.is_null() ? json::object() : arguments, result);
-    EXPECT_FALSE(problem) << *problem;
-    return result;
-  }
-  static std::string code_of(const ordered_json& result) {
-    if (!result["isError"].get<bool>()) return "";
-    return result["_meta"]["ariadne/error"]["code"].get<std::string>();
-  }
-};
 
 TEST_F(session_test, a_start_a_bump_a_step_and_the_refusals) {
   agent_session s({}, in_process());
@@ -56,8 +36,7 @@ TEST_F(session_test, a_start_a_bump_a_step_and_the_refusals) {
   EXPECT_NE(bump["content"][0]["text"].get<std::string>().find("Bump"), std::string::npos);
   auto step = call(s, "move", {{"dir", "E"}});
   EXPECT_EQ(step["structuredContent"]["position"]["x"], 1);
-  EXPECT_EQ(code_of(call(s, "move", {{"dir", "up"}})), "bad_request");
-  EXPECT_EQ(code_of(call(s, "move_path", {{"dirs", std::string(4097, 'N')}})), "bad_request");
+  EXPECT_EQ(code_of(call(s, "move_path", {{"dirs", "NNX"}})), "bad_request");
   EXPECT_EQ(code_of(call(s, "sense", {{"run", 2}})), "unknown_run");
   EXPECT_EQ(code_of(call(s, "start_run")), "run_active");
   // Arguments the schema refuses are Invalid params: nothing reaches the drone.
@@ -66,6 +45,16 @@ TEST_F(session_test, a_start_a_bump_a_step_and_the_refusals) {
   EXPECT_TRUE(s.call("move", {{"dir", 1}}, result));
   EXPECT_TRUE(s.call("fly", json::object(), result));
   EXPECT_TRUE(s.call("start_run", {{"colour", "red"}}, result));
+  // So are values outside the limits the schemas publish (core/model/limits.hpp).
+  EXPECT_EQ(s.call("move", {{"dir", "up"}}, result),
+            R"(move: "dir" must be one of "N", "E", "S", "W")");
+  EXPECT_EQ(s.call("move_path", {{"dirs", std::string(4097, 'N')}}, result),
+            R"(move_path: "dirs" must be 1 to 4096 characters long)");
+  EXPECT_EQ(s.call("start_run", {{"width", 0}}, result),
+            R"(start_run: "width" must be from 1 to 8192, got 0)");
+  EXPECT_TRUE(s.call("start_run", {{"loops", 1.5}}, result));
+  EXPECT_TRUE(s.call("start_run", {{"treasures", 1001}}, result));
+  EXPECT_TRUE(s.call("start_run", {{"generator", std::string(65, 'g')}}, result));
   EXPECT_EQ(call(s, "sense")["structuredContent"]["steps"], 1);
   auto ended = call(s, "abandon");
   EXPECT_EQ(ended["structuredContent"]["result"]["status"], "abandoned");
@@ -157,6 +146,51 @@ TEST_F(session_test, budgets_stop_the_agent) {
   EXPECT_EQ(code_of(call(s, "status")), "call_budget");
 }
 
+// The move that spends --max-moves is reported as what it was (a step, a
+// path's moves), then the run's end.
+TEST_F(session_test, the_move_that_spends_the_budget_is_reported_as_made) {
+  agent_config config;
+  config.max_moves = 1;
+  const json maze = {{"generator", "prim"}, {"width", 4}, {"height", 4}, {"seed", 3}};
+  agent_session one(config, in_process());
+  call(one, "start_run", maze);
+  const auto moved = call(one, "move", {{"dir", "E"}});
+  const auto& state = moved["structuredContent"];
+  EXPECT_EQ(state["moved"], true);
+  EXPECT_EQ(state["position"], (ordered_json{{"x", 1}, {"y", 0}}));
+  EXPECT_EQ(state["steps"], 1);
+  EXPECT_EQ(state["result"]["status"], "abandoned");
+  const std::string text = moved["content"][0]["text"];
+  EXPECT_EQ(text.find("Moved E: you are at (1, 0)"), 0U) << text;
+  EXPECT_NE(text.find("--max-moves 1) is spent"), std::string::npos);
+  agent_session path(config, in_process());
+  call(path, "start_run", maze);
+  const auto walked = call(path, "move_path", {{"dirs", "E"}});
+  EXPECT_EQ(walked["structuredContent"]["done"], 1);
+  EXPECT_EQ(walked["content"][0]["text"].get<std::string>().find("Path: 1 of 1 moves made"), 0U);
+}
+
+// A server's sentence reaches the model capped, without control characters
+// or direction overrides.
+TEST_F(session_test, a_server_s_refusal_is_capped_and_printable) {
+  class refusing_drone : public local_drone {
+   protected:
+    drone_state exchange(const protocol::client_message&) override {
+      throw drone_error("invalid_maze: bad\n\x1b[31m\xe2\x80\xae" + std::string(5000, 'x'),
+                        errc::invalid_maze);
+    }
+  };
+  drone_source source;
+  source.connect = [](const std::string&) { return std::make_unique<refusing_drone>(); };
+  agent_session s({}, std::move(source));
+  const auto refused = call(s, "start_run");
+  EXPECT_EQ(code_of(refused), "invalid_maze");
+  const std::string message = refused["_meta"]["ariadne/error"]["message"];
+  EXPECT_EQ(message.substr(0, 12), "bad??[31m?xx");
+  EXPECT_LE(message.size(), 403U);
+  EXPECT_EQ(message.substr(message.size() - 3), "...");
+}
+
 TEST_F(session_test, the_map_and_its_absence) {
   agent_session with({}, in_process());
   call(with, "start_run", {{"generator", "prim"}, {"width", 4}, {"height", 4}, {"seed", 3}});
@@ -214,8 +248,19 @@ TEST_F(session_test, a_connection_lost_between_runs_is_made_again_unseen) {
   const json maze = {{"generator", "prim"}, {"width", 4}, {"height", 4}, {"seed", 3}};
   EXPECT_EQ(code_of(call(s, "start_run", maze)), "");
   EXPECT_EQ(code_of(call(s, "abandon")), "");
-  EXPECT_EQ(code_of(call(s, "start_run", maze)), "");
+  const auto again = call(s, "start_run", maze);
+  EXPECT_EQ(code_of(again), "");
   EXPECT_EQ(connects, 2);
+  // The new connection's server numbers its runs from 1 again (as a
+  // restarted one would): the new run 1 gets a handle of its own.
+  EXPECT_EQ(again["structuredContent"]["run"], 1);
+  EXPECT_EQ(again["structuredContent"]["handle"], 2);
+  EXPECT_EQ(again["content"][0]["text"].get<std::string>().find("Run 1 (handle 2) started"), 0U);
+  const auto old = call(s, "status", {{"run", 1}})["structuredContent"];
+  EXPECT_EQ(old["handle"], 1);
+  EXPECT_EQ(old["result"]["status"], "abandoned");
+  EXPECT_EQ(call(s, "status", {{"run", 2}})["structuredContent"]["ended"], false);
+  EXPECT_EQ(code_of(call(s, "sense", {{"run", 1}})), "no_run");
 }
 
 TEST_F(session_test, a_connection_lost_in_a_run_is_said_and_the_run_reported_lost) {
@@ -232,6 +277,8 @@ TEST_F(session_test, a_connection_lost_in_a_run_is_said_and_the_run_reported_los
   const auto status = call(s, "status");
   EXPECT_NE(status["structuredContent"]["lost"].get<std::string>().find("ended unseen"),
             std::string::npos);
+  EXPECT_EQ(status["structuredContent"]["ended"], true);
+  EXPECT_EQ(status["content"][0]["text"].get<std::string>().find("Run 1 (lost)"), 0U);
   EXPECT_EQ(code_of(call(s, "move", {{"dir", "E"}})), "run_lost");
   EXPECT_EQ(code_of(call(s, "start_run", {{"seed", 4}})), "");
   EXPECT_EQ(connects, 2);

@@ -18,7 +18,10 @@ stdout, against real servers:
   with tool errors; the runs show as an agent's in /api/runs;
 - a ranked run with a token (list_challenges, a challenge played to its end);
 - wss:// with --ca, and a certificate it cannot check refused with the reason;
-- the server killed mid-run: tool errors that say so, then reconnection.
+- the server killed mid-run: tool errors that say so, then reconnection; a
+  server that stops answering: a call ends within --call-seconds;
+- a ranked run whose adapter died is taken over by the next one;
+- a large maze costs the adapter what the drone explored, not the maze.
 
 Usage: mcp_test.py BUILD_DIR
 """
@@ -241,11 +244,27 @@ def bad_input(url, port):
     check(client.nothing_pending(),
           "notifications, even unknown ones, and responses are never answered")
     # Refusals of the game: tool errors with the protocol's code and sentence.
+    # Values outside what the input schemas publish (the rules' limits):
+    # Invalid params, in the rules' words, nothing played.
+    out_of_schema = [
+        ("move", {"dir": "X"}, '"dir" must be one of "N", "E", "S", "W"'),
+        ("move", {"dir": "n"}, '"dir" must be one of "N", "E", "S", "W"'),
+        ("move_path", {"dirs": ""}, '"dirs" must be 1 to 4096 characters long'),
+        ("move_path", {"dirs": "N" * 5000}, '"dirs" must be 1 to 4096 characters long'),
+        ("start_run", {"width": 0}, '"width" must be from 1 to 8192, got 0'),
+        ("start_run", {"loops": 2}, '"loops" must be from 0.0 to 1.0, got 2'),
+        ("start_run", {"treasures": 1001}, '"treasures" must be from 1 to 1000, got 1001'),
+        ("start_run", {"seed": -1}, '"seed" must be from 0 to 18446744073709551615, got -1'),
+        ("start_run", {"maze": "m" * 129}, '"maze" must be 1 to 128 characters long'),
+    ]
+    for name, arguments, sentence in out_of_schema:
+        try:
+            client.call(name, arguments, check=False)
+            check(False, f"{name} {str(arguments)[:40]} is refused")
+        except McpError as e:
+            check(e.code == -32602 and sentence in e.message,
+                  f"{name} {str(arguments)[:40]}: {e.code} {e.message[:120]}")
     tool_errors = [
-        ("move", {"dir": "X"}, "bad_request", '"dir" must be one of "N", "E", "S", "W"'),
-        ("move", {"dir": "n"}, "bad_request", '"dir" must be one of "N", "E", "S", "W"'),
-        ("move_path", {"dirs": ""}, "bad_request", '"dirs" must hold 1 to 4096 letters'),
-        ("move_path", {"dirs": "N" * 5000}, "bad_request", '"dirs" must hold 1 to 4096 letters'),
         ("move_path", {"dirs": "NNX"}, "bad_request", '"dirs" letter 3 is not one of N, E, S, W'),
         ("sense", {"run": 999}, "unknown_run", "run 999 is not a run of this session"),
         ("start_run", {}, "run_active", "abandon"),
@@ -262,9 +281,8 @@ def bad_input(url, port):
     check(error_code(result) == "no_run" and
           "the run has ended; send start to play again" in text_of(result),
           f"a move after the end: the protocol's no_run: {text_of(result)}")
-    result = client.call("start_run", {"width": 0})
-    check(error_code(result) == "invalid_maze" and
-          '"width" must be from 1 to 8192, got 0' in text_of(result),
+    result = client.call("start_run", {"generator": "no_such_generator"})
+    check(error_code(result) == "invalid_maze" and "no_such_generator" in text_of(result),
           f"a maze the rules refuse: {text_of(result)}")
     run = ended["run"]
     client.call("start_run", {"generator": "prim", "width": 4, "height": 4, "seed": 3})
@@ -304,11 +322,18 @@ def memory_none_and_budgets(url, port):
     result = client.call("move_path", {"dirs": "NENENE"})
     check(error_code(result) == "move_budget" and "may make 5 more moves" in text_of(result),
           f"a path past --max-moves: {text_of(result)}")
+    last = state
     for _ in range(5):
+        before = last["structuredContent"]
         last = client.call("move", {"dir": "N"})
     s = last["structuredContent"]
     check(s["ended"] and s["result"]["status"] == "abandoned" and s["moves_left"] == 0 and
           "--max-moves 5" in text_of(last), f"the fifth move spends the budget: {text_of(last)}")
+    # It is reported as the move it was, then the run's end.
+    moved = "N" in before["open"]
+    check(s.get("moved") is moved and
+          text_of(last).startswith("Moved N" if moved else "Bump: a wall on the N side"),
+          f"the fifth move's own outcome: {s.get('moved')} {text_of(last)[:60]}")
     result = client.call("move", {"dir": "E"})
     check(error_code(result) == "move_budget", f"a move after: {text_of(result)}")
     check(client.call("status")["structuredContent"]["budget"]["calls_left"] == 0,
@@ -327,8 +352,8 @@ def ranked(folder):
     with open(competition, "w") as f:
         json.dump({"name": "agents", "seeds": "shared", "challenges": [
             {"id": "one", "maze": {"generator": "prim", "width": 8, "height": 8}},
-            {"id": "pair", "maze": {"generator": "prim", "width": 6, "height": 6}, "mazes": 2}]},
-            f)
+            {"id": "pair", "maze": {"generator": "prim", "width": 6, "height": 6}, "mazes": 2},
+            {"id": "later", "maze": {"generator": "prim", "width": 8, "height": 8}}]}, f)
     proc, port = start_server(SERVER, "--competition", competition, "--db", db)
     try:
         url = f"ws://127.0.0.1:{port}/ws"
@@ -339,7 +364,7 @@ def ranked(folder):
               "with a token: list_challenges, and start_run takes a challenge")
         listed = client.call("list_challenges")["structuredContent"]
         check(listed["competition"] == "agents" and
-              [c["id"] for c in listed["challenges"]] == ["one", "pair"],
+              [c["id"] for c in listed["challenges"]] == ["one", "pair", "later"],
               f"list_challenges: {listed}")
         result = client.call("start_run", {"challenge": "one", "seed": 4})
         check(error_code(result) == "bad_request" and "takes no" in text_of(result),
@@ -359,10 +384,87 @@ def ranked(folder):
               f"list_challenges as it stands now: {after}")
         check(not client.problems, f"schemas: {client.problems}")
         client.close()
+        taken_over(url, env)
         export = json.loads(subprocess.run([ADMIN, "--db", db, "export-runs"], capture_output=True,
                                            text=True, check=True).stdout)
-        check(len(export) == 3 and all(r["competitor"] == "agent" for r in export),
-              f"the store holds the agent's three ranked runs: {len(export)}")
+        check(len(export) == 4 and all(r["competitor"] == "agent" for r in export),
+              f"the store holds the agent's four ranked runs: {len(export)}")
+    finally:
+        stop_server(proc)
+
+
+def taken_over(url, env):
+    """The adapter of a ranked run dies mid-run; the server keeps the run
+    (--resume-seconds) and hands it to the next adapter with the same token
+    at hello, which plays it as its own."""
+    first = adapter(url, env=env)
+    state = first.call("start_run", {"challenge": "later"})["structuredContent"]
+    for _ in range(2):  # two bumps: moves made, and no treasure found by chance
+        wall = next(d for d in "NESW" if d not in state["open"])
+        state = first.call("move", {"dir": wall})["structuredContent"]
+    first.proc.send_signal(signal.SIGKILL)
+    first.close()
+    second = adapter(url, env=env)
+    sensed = second.call("sense")
+    now = sensed["structuredContent"] if not sensed.get("isError") else {}
+    check(now.get("run") == state["run"] and now.get("bumps") == 2 and
+          now.get("position") == state["position"] and now.get("taken_over") is True and
+          "is yours again" in text_of(sensed),
+          f"sense takes over the run the server kept: {text_of(sensed)[:160]}")
+    again = second.call("start_run")
+    check(again.get("structuredContent", {}).get("run") == state["run"],
+          f"start_run reports the run taken over: {text_of(again)[:120]}")
+    status = second.call("status")["structuredContent"]
+    check(status["run"] == state["run"] and status["handle"] == now.get("handle") and
+          not status["ended"], f"status reports it, with its handle: {status}")
+    last = explore(second, status)
+    check(last["result"]["status"] == "found", f"the run taken over is played to its end: {last}")
+    check(not second.problems, f"schemas: {second.problems}")
+    second.close()
+
+
+def stopped_server(folder):
+    """A server that stops answering (SIGSTOP: it accepts connections and
+    says nothing): a tool call ends within --call-seconds, the connection
+    tries sized to fit."""
+    proc, port = start_server(SERVER)
+    client = adapter(f"ws://127.0.0.1:{port}/ws", "--timeout", "2", "--call-seconds", "20")
+    try:
+        client.call("start_run", {"generator": "prim", "width": 10, "height": 10, "seed": 9})
+        proc.send_signal(signal.SIGSTOP)
+        began = time.monotonic()
+        result = client.call("sense")
+        took = time.monotonic() - began
+        check(error_code(result) == "connection" and took <= 20,
+              f"a hung server: {took:.1f} s, {error_code(result)}: {text_of(result)[:120]}")
+    finally:
+        proc.send_signal(signal.SIGCONT)
+        client.close()
+        stop_server(proc)
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+
+def large_maze(folder):
+    """A 2048x2048 run: the adapter's memory follows what the drone explored,
+    not the maze (a cell map of the whole maze was 6 bytes a cell)."""
+    proc, port = start_server(SERVER, "--max-maze-cells", str(2048 * 2048))
+    try:
+        for memory in ("map", "none"):
+            client = adapter(f"ws://127.0.0.1:{port}/ws", "--memory", memory)
+            client.call("start_run", {"generator": "prim", "width": 4, "height": 4, "seed": 1})
+            client.call("abandon")
+            before = rss_kib(client.proc.pid)
+            first = client.call("start_run", {"generator": "prim", "width": 2048, "height": 2048,
+                                              "seed": 1})
+            client.call("move_path", {"dirs": "E" * 64})
+            grown = rss_kib(client.proc.pid) - before
+            check(not first.get("isError") and grown < 8 * 1024,
+                  f"--memory {memory}: a 2048x2048 run grew the adapter by {grown} KiB")
+            client.close()
     finally:
         stop_server(proc)
 
@@ -395,7 +497,8 @@ def secure(folder):
 def server_killed(folder):
     proc, port = start_server(SERVER)
     url = f"ws://127.0.0.1:{port}/ws"
-    mended = adapter(url)
+    # Room for three new connections within the call (the defaults leave none).
+    mended = adapter(url, "--timeout", "2", "--call-seconds", "40")
     once = adapter(url, "--no-reconnect")
     try:
         for client in (mended, once):
@@ -407,7 +510,8 @@ def server_killed(folder):
         check(error_code(result) == "connection" and "lost" in text_of(result),
               f"--no-reconnect: the loss, said: {text_of(result)}")
         status = once.call("status")["structuredContent"]
-        check(status["ended"] is False and "ended unseen" in status.get("lost", ""),
+        check(status["ended"] is True and status["moves_left"] == 0 and
+              "ended unseen" in status.get("lost", ""),
               f"status says the run was lost: {status.get('lost')}")
         # The mending adapter tries again while the server comes back.
         mended.send({"jsonrpc": "2.0", "id": 900, "method": "tools/call",
@@ -441,7 +545,7 @@ def main():
     finally:
         stop_server(proc)
     try:
-        for part in (ranked, secure, server_killed):
+        for part in (ranked, secure, server_killed, stopped_server, large_maze):
             began = time.monotonic()
             part(folder)
             print(f"{part.__name__}: {time.monotonic() - began:.1f} s")

@@ -67,6 +67,28 @@ TEST(sensed_map, a_window_and_the_looping_figure) {
   EXPECT_EQ(rows.back(), "    4   5   6   7 ");
 }
 
+// The largest maze costs what the drone explores: no memory until it moves,
+// a block of 16 x 16 cells where it goes (and beside it, where a sensed side
+// falls in the next block).
+TEST(sensed_map, memory_follows_the_drone_not_the_maze) {
+  sensed_map map(8192, 8192);
+  EXPECT_EQ(map.blocks(), 0U);
+  map.visit({0, 0});
+  map.sense({0, 0}, north | east);
+  EXPECT_EQ(map.blocks(), 1U);
+  for (std::int32_t x = 1; x < 40; ++x) {
+    map.walked({x - 1, 0}, {x, 0});
+    map.visit({x, 0});
+    map.sense({x, 0}, east | west);
+  }
+  EXPECT_EQ(map.blocks(), 3U);
+  EXPECT_EQ(map.visits({39, 0}), 1U);
+  EXPECT_EQ(map.visits({8000, 8000}), 0U);
+  EXPECT_EQ(map.render({39, 0}, {38, 0}, {40, 0})[1], "0   1   @  ####");
+  map.sense({8191, 8191}, west);
+  EXPECT_EQ(map.blocks(), 4U);
+}
+
 TEST(three_wide, pads_and_caps) {
   EXPECT_EQ(three_wide(7), " 7 ");
   EXPECT_EQ(three_wide(42), "42 ");
