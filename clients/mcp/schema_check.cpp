@@ -55,7 +55,11 @@ std::optional<std::string> check(const json& value, const ordered_json& schema,
   }
   if (value.is_string()) {
     if (const auto options = schema.find("enum"); options != schema.end()) {
-      if (std::find(options->begin(), options->end(), value) == options->end()) {
+      const auto& text = value.get_ref<const std::string&>();
+      const bool listed_option = std::any_of(options->begin(), options->end(), [&](const auto& o) {
+        return o.is_string() && o.template get_ref<const std::string&>() == text;
+      });
+      if (!listed_option) {
         std::string listed;
         for (const auto& option : *options)
           listed += (listed.empty() ? "" : ", ") + option.dump();

@@ -8,7 +8,7 @@ namespace ariadne {
 
 namespace {
 
-constexpr double left = 150;  // room for the bots' names
+constexpr double label_room = 150;  // room for the bots' names
 constexpr double plot_width = 520;
 constexpr double row = 40;
 constexpr double top = 44;
@@ -61,9 +61,9 @@ std::string spread_svg(const std::vector<std::string>& bots, const std::vector<o
                        plot_metric metric, const std::string& title) {
   const double top_value = axis_top(outcomes, metric);
   const double height = top + row * static_cast<double>(bots.size()) + 40;
-  const double width = left + plot_width + 30;
+  const double width = label_room + plot_width + 30;
   const auto x_of = [&](double v) {
-    return left + plot_width * std::clamp(v / top_value, 0.0, 1.0);
+    return label_room + plot_width * std::clamp(v / top_value, 0.0, 1.0);
   };
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) +
                     "\" height=\"" + number(height) + "\" viewBox=\"0 0 " + number(width) + " " +
@@ -84,13 +84,13 @@ std::string spread_svg(const std::vector<std::string>& bots, const std::vector<o
            "\" text-anchor=\"middle\" fill=\"#6b6f78\">" + label + "</text>\n";
   }
   svg +=
-      "<text x=\"" + number(left + plot_width) + "\" y=\"" + number(bottom + 34) +
+      "<text x=\"" + number(label_room + plot_width) + "\" y=\"" + number(bottom + 34) +
       "\" text-anchor=\"end\" fill=\"#6b6f78\">" +
       (metric == plot_metric::efficiency ? "efficiency (optimal / score; 0: not found)" : "steps") +
       "</text>\n";
   for (std::size_t b = 0; b < bots.size(); ++b) {
     const double middle = top + row * (static_cast<double>(b) + 0.5);
-    svg += "<text x=\"" + number(left - 12) + "\" y=\"" + number(middle + 4) +
+    svg += "<text x=\"" + number(label_room - 12) + "\" y=\"" + number(middle + 4) +
            "\" text-anchor=\"end\" fill=\"#1b1e24\">" + xml_text(bots[b]) + "</text>\n";
     std::vector<double> values;
     std::size_t k = 0;

@@ -12,10 +12,10 @@
 #include "tests/mcp/session_fixture.hpp"
 
 namespace ariadne::mcp {
-namespace {
-
 using json = nlohmann::json;
 using ordered_json = nlohmann::ordered_json;
+
+namespace {
 
 TEST_F(session_test, a_start_a_bump_a_step_and_the_refusals) {
   agent_session s({}, in_process());

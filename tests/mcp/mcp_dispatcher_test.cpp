@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 
 namespace ariadne::mcp {
-namespace {
-
 using json = nlohmann::json;
 using ordered_json = nlohmann::ordered_json;
+
+namespace {
 
 class echo_tools : public tool_host {
  public:

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 namespace ariadne::mcp {
-namespace {
-
 using ordered_json = nlohmann::ordered_json;
+
+namespace {
 
 drone_state started(std::int32_t width, std::int32_t height) {
   drone_state s;

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 
 namespace ariadne::mcp {
-namespace {
-
 using json = nlohmann::json;
+
+namespace {
 
 protocol::start_message start_of(const json& arguments, const maze_options& defaults,
                                  std::optional<std::uint64_t> seed = std::nullopt) {
