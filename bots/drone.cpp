@@ -112,6 +112,10 @@ std::uint32_t drone::path(std::span<const direction> dirs) {
   return done;
 }
 
+void drone::trim_trail() {
+  if (trail_.size() > 1) trail_.erase(trail_.begin(), trail_.end() - 1);
+}
+
 const drone_state& drone::abandon() {
   return accept(ask(protocol::abandon_message{}), false);
 }

@@ -57,6 +57,9 @@ class drone {
   // pictures of a bot's path).
   void record_trail(bool on) { recording_ = on; }
   const std::vector<cell>& trail() const { return trail_; }
+  // Forgets the trail but the cell the drone stands on, for a reader that
+  // has taken the rest in (the trail then grows with the moves since).
+  void trim_trail();
 
  protected:
   // Sends one request and returns the state reply; throws drone_error.

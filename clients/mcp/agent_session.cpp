@@ -93,7 +93,7 @@ reply agent_session::run_tool(const std::string& name, const json& arguments) {
                                                       " instead: sense and status report it."
                                                 : ". start_run plays a new run."));
     } catch (const drone_error& e) {
-      if (const auto code = e.code()) return failure(std::string(to_string(*code)), sentence_of(e));
+      if (const auto code = e.code()) return failure(std::string(to_string(*code)), e.sentence());
       // A mended connection's welcome handed back another run, and the
       // request, sent again, was answered in it.
       if (drone_ && adopt_handed_back()) return adopted_reply(name, true);
@@ -205,6 +205,9 @@ void agent_session::absorb() {
       if (trail_seen_ > 0) map_->walked(trail[trail_seen_ - 1], trail[trail_seen_]);
       map_->visit(trail[trail_seen_]);
     }
+    // The map holds what the trail said: memory stays that of the map.
+    drone_->trim_trail();
+    trail_seen_ = drone_->trail().size();
     map_->sense(s.position, s.open);
   }
   if (s.result && !was_over && config_.log) {

@@ -25,11 +25,4 @@ ordered_json as_result(const tool_reply& r) {
   return result;
 }
 
-std::string sentence_of(const drone_error& e) {
-  // remote_drone says "code: sentence", an in-process drone the sentence alone.
-  const std::string what = e.what();
-  const std::string code(to_string(*e.code()));
-  return what.rfind(code + ": ", 0) == 0 ? what.substr(code.size() + 2) : what;
-}
-
 }  // namespace ariadne::mcp

@@ -4,8 +4,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "bots/drone_error.hpp"
-
 namespace ariadne::mcp {
 
 // A tool's outcome: a success (structured content, and text for the model)
@@ -27,8 +25,5 @@ tool_reply failure(std::string code, const std::string& sentence);
 // The CallToolResult: text for the model, structured content for programs;
 // a refusal carries its code and sentence in the text and in _meta.
 nlohmann::ordered_json as_result(const tool_reply& r);
-
-// A server's refusal (a drone_error with its code): the sentence.
-std::string sentence_of(const drone_error& e);
 
 }  // namespace ariadne::mcp

@@ -113,7 +113,8 @@ protocol::welcome_message remote_drone::open(bool& mendable) {
   if (!reply) throw drone_error("connection to " + url_ + " lost: " + lost);
   if (const auto* error = std::get_if<protocol::error_message>(&*reply)) {
     mendable = error->code == errc::server_busy || error->code == errc::rate_limited;
-    throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code);
+    throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code,
+                      error->message);
   }
   mendable = false;
   auto* welcome = std::get_if<protocol::welcome_message>(&*reply);
@@ -191,7 +192,8 @@ protocol::server_message remote_drone::call(const protocol::client_message& mess
     reply = mend(message, std::move(lost));
   }
   if (const auto* error = std::get_if<protocol::error_message>(&*reply)) {
-    throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code);
+    throw drone_error(std::string(to_string(error->code)) + ": " + error->message, error->code,
+                      error->message);
   }
   return std::move(*reply);
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
 #include "clients/sdk/health_check.hpp"
@@ -89,7 +91,8 @@ TEST_F(drone_test, server_errors_carry_their_code_and_leave_the_drone_usable) {
     FAIL() << "an unknown maze was accepted";
   } catch (const drone_error& e) {
     EXPECT_EQ(e.code(), errc::unknown_maze);
-    EXPECT_NE(std::string(e.what()).find("unknown_maze"), std::string::npos);
+    EXPECT_EQ(std::string(e.what()), "unknown_maze: " + e.sentence());
+    EXPECT_NE(e.sentence().find("no-such-maze"), std::string::npos);
   }
   EXPECT_THROW(remote.sense(), drone_error);
   remote.start(request("wilson", 1, 0.0));
@@ -111,7 +114,26 @@ TEST_F(drone_test, server_errors_carry_their_code_and_leave_the_drone_usable) {
     FAIL();
   } catch (const drone_error& e) {
     EXPECT_EQ(e.code(), errc::too_large);
+    EXPECT_EQ(e.sentence(), e.what());  // the rules' sentence as it is
   }
+}
+
+// A reader that has taken the trail in keeps it short; the trail goes on
+// from where the drone stands.
+TEST(drone, a_trimmed_trail_keeps_the_cell_the_drone_stands_on) {
+  local_drone d;
+  d.record_trail(true);
+  d.start(request("prim", 5, 0.0));
+  for (const direction dir : {direction::east, direction::south, direction::west, direction::north})
+    d.move(dir);
+  const std::vector<cell> before = d.trail();
+  d.trim_trail();
+  ASSERT_EQ(d.trail(), std::vector<cell>{before.back()});
+  ASSERT_EQ(d.trail().back(), d.position());
+  const std::array<direction, 2> two = {direction::east, direction::south};
+  const std::uint32_t made = d.path(two);
+  EXPECT_LE(d.trail().size(), 1U + made);  // a bump adds no cell
+  EXPECT_EQ(d.trail().back(), d.position());
 }
 
 TEST_F(drone_test, a_refused_or_lost_connection_is_a_drone_error_without_code) {

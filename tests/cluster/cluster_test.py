@@ -28,6 +28,8 @@ one address, as its users' would:
   the same deals revealed, refuses ranked starts, and each node's ranked
   runs are replayed through the proxy.
 
+Under the sanitizers every bound on time stretches (tests/support/build_kind.py).
+
 Usage: cluster_test.py BUILD_DIR
 """
 import asyncio
@@ -53,6 +55,7 @@ except ImportError:
     print("SKIP: python3-websockets is not installed")
     sys.exit(77)
 import browser as browser_support  # noqa: E402
+from build_kind import slowdown  # noqa: E402
 import cluster as cluster_script  # noqa: E402
 from ariadne_client import Drone, RunLost, ServerError, explore  # noqa: E402
 
@@ -63,7 +66,9 @@ if browser_support.missing() is None:
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ci")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 JS_BOT = os.path.join(ROOT, "clients", "js", "examples", "dfs-bot.mjs")
-CLIENT_RUNS = 60  # ariadne-bot's and the JavaScript kit's attempts on "big"
+SLOW = slowdown(BUILD)
+# ariadne-bot's and the JavaScript kit's attempts on "big": still playing when a node dies
+CLIENT_RUNS = 60 // SLOW
 BOTS = 30
 PACE = 0.002  # seconds between a bot's moves: its runs last about a second
 checks = Checks(verbose=True)
@@ -135,8 +140,9 @@ def get(port, path):
 
 
 async def until(condition, seconds):
-    """Waits on the players' own progress (not on a server), at most `seconds`."""
-    deadline = time.monotonic() + seconds
+    """Waits on the players' own progress (not on a server), at most `seconds`
+    (stretched under the sanitizers)."""
+    deadline = time.monotonic() + seconds * SLOW
     while not condition() and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     return condition()
@@ -153,12 +159,12 @@ def numbers(result):
 def one_address(c, tokens):
     """Runs, pages and metrics through the proxy, with ariadne-bot and the kit."""
     done = subprocess.run([BOT, "--url", c.url(), "--bot", "dfs", "--seeds", "1-6", "-j", "3",
-                           "--quiet"], capture_output=True, text=True, timeout=60)
+                           "--quiet"], capture_output=True, text=True, timeout=60 * SLOW)
     check(done.returncode == 0, f"ariadne-bot's practice runs through the proxy: "
           f"{done.returncode} {done.stderr[-300:]}")
     done = subprocess.run([BOT, "--url", c.url(), "--bot", "frontier", "--token", tokens["ace"],
                            "--challenge", "warm-up", "--attempts", "1"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60 * SLOW)
     check(done.returncode == 0 and "warm-up: maze 1 of 1: found" in done.stdout,
           f"ariadne-bot's ranked run through the proxy: {done.returncode} {done.stdout[-300:]}"
           f"{done.stderr[-300:]}")
@@ -184,7 +190,7 @@ def one_address(c, tokens):
         ranked = [any(r["competitor"] == "ace" and r["found"] == 1 for r in b["rows"])
                   for _, b in seen]
         same = all(ranked) and all(v == seen[0] for v in seen)
-        if same or time.monotonic() - began > 2:
+        if same or time.monotonic() - began > 2 * SLOW:
             break
         time.sleep(0.05)
     # Within a second as a rule; the first result after a start has been
@@ -217,7 +223,7 @@ def pages_in_play(c, runs, where):
         print(f"SKIP: the pages in a browser: {why}")
         return None
     driver = browser_support.browser()
-    wait = WebDriverWait(driver, 20)
+    wait = WebDriverWait(driver, 20 * SLOW)
     driver.get(c.url("/").replace("ws://", "http://"))
     wait.until(lambda d: runs <= {int(r.get_attribute("data-run"))
                                   for r in d.find_elements(By.CSS_SELECTOR, "#live tbody tr")})
@@ -237,7 +243,7 @@ def pages_in_play(c, runs, where):
 def pages_ended(c, driver):
     """The run watched last ends on its page, as on one server."""
     try:
-        WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "result").is_displayed())
+        WebDriverWait(driver, 20 * SLOW).until(lambda d: d.find_element(By.ID, "result").is_displayed())
         check(driver.find_element(By.ID, "status").text == "found",
               "the watched run ends on its page through the proxy")
         driver.save_screenshot(os.path.join(c.folder, "watch.png"))
@@ -265,7 +271,7 @@ async def any_node(c):
     check(len(nodes) >= 2, f"12 practice drones spread over the nodes: {nodes}")
     # Each node publishes its list with its heartbeat (once a second).
     began = time.monotonic()
-    while time.monotonic() - began < 5:
+    while time.monotonic() - began < 5 * SLOW:
         seen = [listed(port, runs, True) for port in c.node_ports]
         if all(s == runs for s in seen):
             break
@@ -288,7 +294,7 @@ async def any_node(c):
     if watching is not None:
         await asyncio.to_thread(pages_ended, c, watching)
     began = time.monotonic()
-    while time.monotonic() - began < 5:
+    while time.monotonic() - began < 5 * SLOW:
         seen = [(listed(port, runs, False), listed(port, runs, True)) for port in c.node_ports]
         if all(ended == runs and not active for ended, active in seen):
             break
@@ -412,7 +418,7 @@ async def under_load(c, players, tokens):
     seen_interrupted, watching = {}, threading.Event()
 
     def watch_interrupted():
-        while not watching.is_set() and time.monotonic() - killed < 30:
+        while not watching.is_set() and time.monotonic() - killed < 30 * SLOW:
             for r in runs_of(c):
                 if r["status"] == "interrupted":
                     seen_interrupted.setdefault(r["run"], time.monotonic() - killed)
@@ -423,17 +429,17 @@ async def under_load(c, players, tokens):
           "node2 killed: every bot plays on")
     silence = {p.name: p.longest_silence(killed) for p in players}
     worst = max(silence, key=silence.get)
-    check(silence[worst] < 10, f"the bots reach a living node within 10 s: {worst} waited "
+    check(silence[worst] < 10 * SLOW, f"the bots reach a living node within {10 * SLOW} s: {worst} waited "
           f"{silence[worst]:.1f} s")
     cut = {e["run"] for p in players for e in p.runs if e["lost"]}
     check(len(cut) >= 1, f"the kill cut runs in play: {len(cut)}")
-    while set(cut) - set(seen_interrupted) and time.monotonic() - killed < 30:
+    while set(cut) - set(seen_interrupted) and time.monotonic() - killed < 30 * SLOW:
         await asyncio.sleep(0.25)
     watching.set()
     await watcher
     stuck = set(cut) - set(seen_interrupted)
     given_back = max((seen_interrupted[run] for run in cut if run in seen_interrupted), default=0)
-    check(not stuck and given_back <= 17,
+    check(not stuck and given_back <= 17 * SLOW,
           f"the dead node's runs given back {given_back:.1f} s after the kill: {stuck}")
     # What the bots of the dead node waited (docs/benchmarks.md).
     waits = sorted(silence[p.name] for p in players if p.drone.reconnects > reconnected[p.name])
@@ -456,7 +462,7 @@ async def under_load(c, players, tokens):
     lost_before = lost()
     for k in range(3):
         before = counts()
-        code = await asyncio.to_thread(c.drain, k, 30)
+        code = await asyncio.to_thread(c.drain, k, 30 * SLOW)
         check(code == 0, f"node{k + 1} drained and exited: {code}")
         await asyncio.to_thread(c.start_node, k)
         check(await until(lambda: all_have(1, before), 60) and alive(),
@@ -474,7 +480,7 @@ async def under_load(c, players, tokens):
           "nginx reloaded: every bot plays on")
     done = await asyncio.to_thread(
         subprocess.run, [BOT, "--url", c.url(), "--bot", "dfs", "--seeds", "1", "--quiet"],
-        capture_output=True, text=True, timeout=60)
+        capture_output=True, text=True, timeout=60 * SLOW)
     check(done.returncode == 0, f"a new connection after the reload: {done.stderr[-200:]}")
 
     stop.set()
@@ -555,7 +561,7 @@ async def close_and_reveal(c, token):
     counters are shown through the proxy, whichever node played it."""
     c.admin("close")
     began = time.monotonic()
-    while time.monotonic() - began < 8:
+    while time.monotonic() - began < 8 * SLOW:
         seen = [json.loads(get(port, "/api/competition")[1]) for port in c.node_ports]
         if all(doc["state"] == "closed" and any(ch.get("deals") for ch in doc["challenges"])
                for doc in seen):
@@ -583,7 +589,7 @@ async def close_and_reveal(c, token):
         # The mazes are shown once every node has read the store at least
         # 2 s after the close with no ranked run in play.
         began = time.monotonic()
-        while time.monotonic() - began < 10:
+        while time.monotonic() - began < 10 * SLOW:
             status, text = get(c.port, f"/api/replays/{r['run']}")
             if status == 200:
                 break
@@ -599,7 +605,7 @@ async def close_and_reveal(c, token):
               f"ranked run {r['run']}: its replay through the proxy after the close: {status}")
     # Each node's list shows the others' runs as they last published them.
     began = time.monotonic()
-    while time.monotonic() - began < 10:
+    while time.monotonic() - began < 10 * SLOW:
         lists = [json.loads(get(port, "/api/runs")[1]) for port in c.node_ports]
         hidden = [sum(1 for i in items if i["ranked"] and i["steps"] is None) for items in lists]
         if not any(hidden):

@@ -7,7 +7,9 @@ found), drops its connection between two mazes and comes back to finish the
 set. The leaderboard must equal the totals computed here from the clients'
 own numbers; nothing shows a set's mazes before the close; after it, every
 maze of every set is revealed (the unplayed ones too), regenerates the very
-maze played, and the set runs' replays are published.
+maze played, and the set runs' replays are published. While a maze of a
+reference-marked set is in play, nothing the server shows carries the
+reference bot's cost on it.
 
 Usage: sets_test.py BUILD_DIR SOURCE_DIR
 """
@@ -160,6 +162,75 @@ async def bob_plays(port, token, budget):
     return by_attempt, runs, frames
 
 
+async def reference_in_play(port, token):
+    """frank plays the reference challenge's first maze, then reads all that
+    the server shows while his second is in play, then finishes the set.
+    Returns what he read (by where) and his results."""
+    frank = await Client.connect(port, token)
+    results = []
+    await frank.start("ref")
+    results.append(await frank.play_dfs())
+    second = await frank.start("ref")
+    await frank.play_dfs(max_moves=1)
+    check(frank.state.get("result") is None, f"frank's second maze in play: {frank.state}")
+
+    def frank_marked():
+        rows = json.loads(get(port, "/api/leaderboard")[1])["rows"]
+        row = next((r for r in rows if r["competitor"] == "frank"), None)
+        return row is not None and (row["challenges"].get("ref", {}).get("mark") or 0) > 0
+    # The leaderboard's cache follows the writes: read it once it has his first maze.
+    deadline = time.monotonic() + 20
+    while not frank_marked() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    seen = {"replies": [json.loads(f) for f in frank.frames if f.startswith("{")],
+            "challenges": await frank.challenges()}
+    for path in ("/api/competition", "/api/leaderboard", "/api/runs"):
+        seen[path] = json.loads(get(port, path)[1])
+    for path in ("/api/leaderboard.csv", f"/api/runs/{second['run']}", "/metrics"):
+        seen[path] = get(port, path)[1]
+    results.append(await frank.play_dfs())
+    await frank.start("ref")
+    results.append(await frank.play_dfs())
+    check(frank.state["set"]["ended"] is True, f"frank's set ended: {frank.state['set']}")
+    await frank.close()
+    return seen, results
+
+
+def keys_of(doc):
+    if isinstance(doc, dict):
+        return set(doc) | {k for v in doc.values() for k in keys_of(v)}
+    if isinstance(doc, list):
+        return {k for v in doc for k in keys_of(v)}
+    return set()
+
+
+def reference_kept(folder, ref, seen, results):
+    """What frank read while his second maze was in play: no field of a
+    reference cost anywhere, and his published mark then computed from his
+    first maze alone (the others at the move budget, as unplayed)."""
+    keys = {k for where, doc in seen.items() if not isinstance(doc, str) for k in keys_of(doc)}
+    check(not any("reference" in k or "frontier" in k for k in keys),
+          f"a reference field shown during play: {sorted(keys)}")
+    for where in ("/api/leaderboard.csv", "/metrics"):
+        named = [line for line in seen[where].splitlines()
+                 if "reference" in line.split(" ")[0] or "frontier" in line]
+        check(not named, f"{where} names a reference figure: {named[:3]}")
+    budget = ref["move_budget"]
+    seeds = {d["deal"]: d["seed"] for d in ref["deals"] if d["competitor"] == "frank"}
+    references = [cost(frontier_on(folder, seeds[d], ref), budget) for d in (1, 2, 3)]
+    row = next(r for r in seen["/api/leaderboard"]["rows"] if r["competitor"] == "frank")
+    shown = row["challenges"].get("ref", {}).get("mark")
+    first = results[0]
+    wanted = (max(references[0], 1) if first["status"] == "found" else 0) / (
+        cost(first, budget) + 2 * budget)
+    check(shown is None or abs(shown - wanted) < 1e-12,
+          f"frank's mark during his second maze: {shown}, from his first alone {wanted} "
+          f"(frontier's costs {references})")
+    # His whole set, once ended, as the rules mark it.
+    above = sum(max(x, 1) for x, r in zip(references, results) if r["status"] == "found")
+    return above / sum(cost(r, budget) for r in results)
+
+
 async def one_maze(port, token):
     """One maze of a set played, then the connection closed: the set waits."""
     client = await Client.connect(port, token)
@@ -185,7 +256,7 @@ async def gives_up(port, token):
 def main():
     folder = tempfile.mkdtemp(prefix="ariadne-sets-")
     db = stores.fresh(folder, "sets")
-    names = ["alice", "bob", "carol", "dan", "erin"]
+    names = ["alice", "bob", "carol", "dan", "erin", "frank"]
     tokens = {n: admin(db, "add-competitor", n).strip() for n in names}
     path = write(folder, "sets.json", {"name": "set-cup", "seeds": "per_competitor",
                                        "challenges": CHALLENGES})
@@ -224,6 +295,7 @@ def main():
         check(get(port, "/api/runs/999999")[0] == 404, "/api/runs/RUN of no run: 404")
         watch_refused(port, bob_runs[0])
         erin_first = asyncio.run(one_maze(port, tokens["erin"]))
+        frank_seen, frank_ref = asyncio.run(reference_in_play(port, tokens["frank"]))
         # A restart while bob's set waits between two mazes: the set goes on
         # from the database, where it was (and dan's unplayed mazes are still
         # revealed after the close).
@@ -271,7 +343,8 @@ def main():
             played["carol"] = {1: carol}
         # The leaderboard against the clients' own numbers (keep all: every
         # maze of every attempt allowed, one sum).
-        runs_now = sum(len(r) for p in played.values() for r in p.values()) + len(alice_ref)
+        runs_now = sum(len(r) for p in played.values() for r in p.values()) + len(alice_ref) + len(
+            frank_ref)
         # The leaderboard's cache follows the writes: wait until it shows them.
         deadline = time.monotonic() + 20
         board = json.loads(get(port, "/api/leaderboard")[1])
@@ -306,7 +379,7 @@ def main():
     ranked_lines = [line for line in logged.splitlines() if "challenge relay" in line]
     check(ranked_lines and not any(re.search(r"seed \d", line) for line in ranked_lines),
           "no ranked seed in the log")
-    after_close(folder, db, played, bob_runs, alice_ref)
+    after_close(folder, db, played, bob_runs, alice_ref, (frank_seen, frank_ref))
     checks.finish()
 
 
@@ -321,7 +394,7 @@ def frontier_on(folder, seed, c):
         return json.load(f)["runs"][0]
 
 
-def after_close(folder, db, played, bob_runs, alice_ref):
+def after_close(folder, db, played, bob_runs, alice_ref, frank):
     closed = write(folder, "closed.json", {"name": "set-cup", "seeds": "per_competitor",
                                            "closes_at": "2020-01-01T00:00:00Z",
                                            "challenges": CHALLENGES})
@@ -368,7 +441,11 @@ def after_close(folder, db, played, bob_runs, alice_ref):
               abs(alice["total"] - 100 * (relay_mark + wanted) / WEIGHTS) < 1e-7,
               f"alice's reference mark {alice['challenges']['ref']} (told "
               f"{alice_ref[-1]['attempt_mark']}), wanted {wanted} from {references}")
-        replays = {r["competitor"]: r["challenges"]["relay"]["replays"] for r in board["rows"]}
+        frank_mark = reference_kept(folder, ref, *frank)
+        check(abs(rows["frank"]["challenges"]["ref"]["mark"] - frank_mark) < 1e-9,
+              f"frank's reference mark {rows['frank']['challenges']['ref']}, wanted {frank_mark}")
+        replays = {r["competitor"]: r["challenges"]["relay"]["replays"] for r in board["rows"]
+                   if "relay" in r["challenges"]}
         check([len(a["runs"]) for a in replays["bob"]] == [2, K] and
               replays["bob"][0]["runs"] == bob_runs[:2],
               f"bob's sets' runs on the leaderboard: {replays['bob']}")

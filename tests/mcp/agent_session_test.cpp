@@ -176,8 +176,8 @@ TEST_F(session_test, a_server_s_refusal_is_capped_and_printable) {
   class refusing_drone : public local_drone {
    protected:
     drone_state exchange(const protocol::client_message&) override {
-      throw drone_error("invalid_maze: bad\n\x1b[31m\xe2\x80\xae" + std::string(5000, 'x'),
-                        errc::invalid_maze);
+      const std::string sentence = "bad\n\x1b[31m\xe2\x80\xae" + std::string(5000, 'x');
+      throw drone_error("invalid_maze: " + sentence, errc::invalid_maze, sentence);
     }
   };
   drone_source source;

@@ -36,6 +36,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
+from build_kind import sanitized  # noqa: E402
 from checks import Checks  # noqa: E402
 from mcp_client import McpClient, McpError, error_code, explore, jsonschema, text_of  # noqa: E402
 from pki import Pki  # noqa: E402
@@ -450,7 +451,12 @@ def rss_kib(pid):
 
 def large_maze(folder):
     """A 2048x2048 run: the adapter's memory follows what the drone explored,
-    not the maze (a cell map of the whole maze was 6 bytes a cell)."""
+    not the maze (a cell map of the whole maze was 6 bytes a cell). Not
+    under the sanitizers: their allocator's figures are not the program's,
+    and setting up 4M cells unoptimized outlasts the adapter's --timeout."""
+    if sanitized(BUILD):
+        print("note: large_maze is not measured under the sanitizers")
+        return
     proc, port = start_server(SERVER, "--max-maze-cells", str(2048 * 2048))
     try:
         for memory in ("map", "none"):
@@ -463,7 +469,8 @@ def large_maze(folder):
             client.call("move_path", {"dirs": "E" * 64})
             grown = rss_kib(client.proc.pid) - before
             check(not first.get("isError") and grown < 8 * 1024,
-                  f"--memory {memory}: a 2048x2048 run grew the adapter by {grown} KiB")
+                  f"--memory {memory}: a 2048x2048 run grew the adapter by {grown} KiB "
+                  f"({text_of(first)[:200] if first.get('isError') else 'started'})")
             client.close()
     finally:
         stop_server(proc)
