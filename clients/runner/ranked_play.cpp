@@ -26,7 +26,8 @@ int play_ranked(const runner_options& o, bot& player) {
   remote_drone d(o.url, "ariadne-bot", o.timeout(), o.token, bot_label(player.name()),
                  client_context_for(where, o.tls), o.reconnect);
   d.set_limits(o.limits());
-  const auto& welcome = d.welcome();
+  // A copy: a connection mended in play brings a welcome of its own.
+  const protocol::welcome_message welcome = d.welcome();
   if (!welcome.competition) throw usage_error(o.url + " runs no competition");
   std::cout << "competitor " << welcome.competitor.value_or("?") << " in "
             << welcome.competition->name << " with " << player.name() << "\n";

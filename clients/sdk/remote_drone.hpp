@@ -53,6 +53,8 @@ class remote_drone : public drone {
   remote_drone(const remote_drone&) = delete;
   remote_drone& operator=(const remote_drone&) = delete;
 
+  // The latest connection's welcome: a mended connection replaces it, so a
+  // caller that plays on keeps a copy, not this reference.
   const protocol::welcome_message& welcome() const { return welcome_; }
   // How many times a lost connection was mended.
   unsigned reconnects() const { return reconnects_; }
