@@ -24,6 +24,11 @@ namespace costly_work {
 // set-up work (--start-cost-rate) bounds how often.
 inline constexpr std::uint64_t inline_cost = 64'000;
 
+// Work estimated at most this (a 256 x 256 maze of most generators) may also
+// go to the pool's quick worker, which takes nothing bigger: a small start
+// never waits behind a costly start or a viewer's baseline or catch-up.
+inline constexpr std::uint64_t quick_cost = 2'000'000;
+
 // Playing n moves again: about 40 ns a move.
 constexpr std::uint64_t replay_cost(std::uint64_t moves) {
   return 4 * moves;

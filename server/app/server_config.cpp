@@ -156,7 +156,8 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
           "(1008); 0 means never")
       ->check(CLI::Range(std::uint64_t{0}, max_seconds));
   setting(app, "--start-workers", c.start_workers,
-          "Threads that set big runs up, away from the I/O threads")
+          "Threads that set big runs up, away from the I/O threads (plus one that "
+          "takes only small set-ups)")
       ->check(CLI::Range(1U, 64U));
   setting(app, "--start-queue-cost", c.start_queue_cost,
           "Set-up work waiting or running at once, in units of about 10 ns; more get "

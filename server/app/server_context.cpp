@@ -1,6 +1,7 @@
 #include "server/app/server_context.hpp"
 
 #include "server/app/api_routes.hpp"
+#include "server/app/costly_work.hpp"
 #include "server/app/handed_runs.hpp"
 
 #include <algorithm>
@@ -51,7 +52,7 @@ server_context::server_context(server_config config, maze_catalog catalog)
       memory_(memory_limits(config_)),
       spectators_(config_.max_spectators, config_.max_spectators_per_run,
                   config_.max_spectators_per_ip),
-      starts_(config_.start_workers, config_.start_queue_cost) {
+      starts_(config_.start_workers, config_.start_queue_cost, costly_work::quick_cost) {
   metrics_.watch(budgets_);
   metrics_.watch(memory_);
   if (!config_.competition.empty()) {

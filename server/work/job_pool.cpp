@@ -7,10 +7,12 @@
 
 namespace ariadne {
 
-job_pool::job_pool(unsigned workers, std::uint64_t cost_budget) : budget_(cost_budget) {
-  workers_.reserve(workers);
+job_pool::job_pool(unsigned workers, std::uint64_t cost_budget, std::uint64_t quick_cost)
+    : budget_(cost_budget), quick_cost_(quick_cost) {
+  workers_.reserve(workers + 1);
   for (unsigned i = 0; i < workers; ++i)
-    workers_.emplace_back([this] { work(); });
+    workers_.emplace_back([this] { work(false); });
+  if (workers > 0 && quick_cost > 0) workers_.emplace_back([this] { work(true); });
 }
 
 job_pool::~job_pool() {
@@ -38,17 +40,33 @@ bool job_pool::try_submit(std::uint64_t cost, const std::string& key, std::funct
     if (mine.empty()) q.turns.push_back(key);
     mine.push_back({cost, in, std::move(job)});
   }
-  ready_.notify_one();
+  // Every worker: the one woken must be one that may take this job.
+  ready_.notify_all();
   return true;
 }
 
-bool job_pool::take(entry& next) {
+std::deque<std::string>::const_iterator job_pool::next_turn(const queue& q, bool quick) const {
+  auto turn = q.turns.begin();
+  if (!quick) return turn;
+  while (turn != q.turns.end() && q.waiting.at(*turn).front().cost > quick_cost_)
+    ++turn;
+  return turn;
+}
+
+bool job_pool::has_work(bool quick) const {
+  return std::any_of(std::begin(lanes_), std::end(lanes_),
+                     [&](const queue& q) { return next_turn(q, quick) != q.turns.end(); });
+}
+
+bool job_pool::take(entry& next, bool quick) {
   for (queue& q : lanes_) {
-    if (q.turns.empty()) continue;
-    // The key whose turn it is gives its oldest job, then goes to the back.
-    std::string key = std::move(q.turns.front());
-    q.turns.pop_front();
-    auto& mine = q.waiting[key];
+    // The first key in turn whose oldest job this worker may take gives it,
+    // then goes to the back.
+    const auto turn = next_turn(q, quick);
+    if (turn == q.turns.end()) continue;
+    std::string key = *turn;
+    q.turns.erase(turn);
+    auto& mine = q.waiting.at(key);
     next = std::move(mine.front());
     mine.pop_front();
     if (mine.empty()) {
@@ -85,16 +103,15 @@ void job_pool::stop() {
   workers_.clear();
 }
 
-void job_pool::work() {
+void job_pool::work(bool quick) {
   // Nice 10 for this thread only (Linux): the I/O threads come first.
   (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
   for (;;) {
     entry next;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(
-          lock, [&] { return stopping_ || !lanes_[0].turns.empty() || !lanes_[1].turns.empty(); });
-      if (!take(next)) return;
+      ready_.wait(lock, [&] { return stopping_ || has_work(quick); });
+      if (stopping_ || !take(next, quick)) return;
     }
     try {
       next.job();

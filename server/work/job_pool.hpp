@@ -19,13 +19,15 @@ namespace ariadne {
 // promptly. Two lanes: the jobs a player waits on (starts) go before those
 // a viewer waits on (spectators' catch-up, replays, the baseline), which
 // may fill at most half the budget; within a lane, keys (client addresses)
-// take turns. Workers run at a lower priority than the I/O threads where
+// take turns. With a quick cost, one more worker takes only jobs that cost
+// at most that, so a small start never waits behind a big job or a crowd of
+// viewers' work. Workers run at a lower priority than the I/O threads where
 // the system allows it.
 class job_pool {
  public:
   enum class lane : std::uint8_t { play, view };
 
-  job_pool(unsigned workers, std::uint64_t cost_budget);
+  job_pool(unsigned workers, std::uint64_t cost_budget, std::uint64_t quick_cost = 0);
   ~job_pool();
 
   job_pool(const job_pool&) = delete;
@@ -56,11 +58,16 @@ class job_pool {
     std::uint64_t in_use = 0;                          // waiting and running
   };
 
-  void work();
-  // The next job: the play lane's first, then the view lane's.
-  bool take(entry& next);
+  void work(bool quick);
+  // The next job: the play lane's first, then the view lane's; for the
+  // quick worker, the first whose cost is at most quick_cost_.
+  bool take(entry& next, bool quick);
+  bool has_work(bool quick) const;
+  // The turn (a key) whose oldest job that worker may take, or turns.end().
+  std::deque<std::string>::const_iterator next_turn(const queue& q, bool quick) const;
 
   std::uint64_t budget_;
+  std::uint64_t quick_cost_;
   mutable std::mutex mutex_;  // guards what follows
   std::condition_variable ready_;
   queue lanes_[2];

@@ -209,6 +209,56 @@ TEST(job_pool, a_big_viewers_job_in_an_idle_pool_leaves_the_players_half) {
   pool.stop();
 }
 
+TEST(job_pool, a_quick_job_does_not_wait_behind_big_ones) {
+  job_pool pool(1, 1000, 10);
+  gate big_started;
+  gate release;
+  gate quick_done;
+  // A big start holds the worker, a viewer's big job waits; a quick job,
+  // even a viewer's, runs beside them on the quick worker (a key's jobs
+  // still run in order: another address's).
+  ASSERT_TRUE(pool.try_submit(400, "costly", [&] {
+    big_started.open();
+    release.wait();
+  }));
+  big_started.wait();
+  gate big_viewer_done;
+  ASSERT_TRUE(pool.try_submit(
+      300, "viewer", [&] { big_viewer_done.open(); }, job_pool::lane::view));
+  ASSERT_TRUE(pool.try_submit(
+      10, "player", [&] { quick_done.open(); }, job_pool::lane::play));
+  quick_done.wait();
+  gate viewer_done;
+  ASSERT_TRUE(pool.try_submit(
+      5, "another viewer", [&] { viewer_done.open(); }, job_pool::lane::view));
+  viewer_done.wait();
+  release.open();
+  big_viewer_done.wait();
+  pool.stop();
+  EXPECT_EQ(pool.cost_in_use(), 0U);
+}
+
+TEST(job_pool, the_quick_worker_takes_nothing_bigger) {
+  job_pool pool(1, 1000, 10);
+  gate started;
+  gate release;
+  std::atomic<int> ran{0};
+  ASSERT_TRUE(pool.try_submit(400, "costly", [&] {
+    started.open();
+    release.wait();
+  }));
+  started.wait();
+  // Queued behind the running big job: only the worker that holds it may
+  // take the next big one, so it has not run while that worker is held.
+  ASSERT_TRUE(pool.try_submit(11, "another", [&] { ++ran; }));
+  gate quick_done;
+  ASSERT_TRUE(pool.try_submit(1, "third", [&] { quick_done.open(); }));
+  quick_done.wait();
+  EXPECT_EQ(ran.load(), 0);
+  release.open();
+  pool.stop();
+}
+
 TEST(job_pool, a_job_that_throws_does_not_end_the_pool) {
   job_pool pool(1, 1000);
   gate done;
