@@ -1,6 +1,7 @@
 #include "server/work/job_pool.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -8,11 +9,12 @@
 namespace ariadne {
 
 job_pool::job_pool(unsigned workers, std::uint64_t cost_budget, std::uint64_t quick_cost)
-    : budget_(cost_budget), quick_cost_(quick_cost) {
+    : budget_(cost_budget) {
   workers_.reserve(workers + 1);
   for (unsigned i = 0; i < workers; ++i)
-    workers_.emplace_back([this] { work(false); });
-  if (workers > 0 && quick_cost > 0) workers_.emplace_back([this] { work(true); });
+    workers_.emplace_back([this] { work(std::numeric_limits<std::uint64_t>::max()); });
+  if (workers > 0 && quick_cost > 0)
+    workers_.emplace_back([this, quick_cost] { work(quick_cost); });
 }
 
 job_pool::~job_pool() {
@@ -45,24 +47,24 @@ bool job_pool::try_submit(std::uint64_t cost, const std::string& key, std::funct
   return true;
 }
 
-std::deque<std::string>::const_iterator job_pool::next_turn(const queue& q, bool quick) const {
+std::deque<std::string>::const_iterator job_pool::next_turn(const queue& q,
+                                                            std::uint64_t most) const {
   auto turn = q.turns.begin();
-  if (!quick) return turn;
-  while (turn != q.turns.end() && q.waiting.at(*turn).front().cost > quick_cost_)
+  while (turn != q.turns.end() && q.waiting.at(*turn).front().cost > most)
     ++turn;
   return turn;
 }
 
-bool job_pool::has_work(bool quick) const {
+bool job_pool::has_work(std::uint64_t most) const {
   return std::any_of(std::begin(lanes_), std::end(lanes_),
-                     [&](const queue& q) { return next_turn(q, quick) != q.turns.end(); });
+                     [&](const queue& q) { return next_turn(q, most) != q.turns.end(); });
 }
 
-bool job_pool::take(entry& next, bool quick) {
+bool job_pool::take(entry& next, std::uint64_t most) {
   for (queue& q : lanes_) {
     // The first key in turn whose oldest job this worker may take gives it,
     // then goes to the back.
-    const auto turn = next_turn(q, quick);
+    const auto turn = next_turn(q, most);
     if (turn == q.turns.end()) continue;
     std::string key = *turn;
     q.turns.erase(turn);
@@ -103,15 +105,15 @@ void job_pool::stop() {
   workers_.clear();
 }
 
-void job_pool::work(bool quick) {
+void job_pool::work(std::uint64_t most) {
   // Nice 10 for this thread only (Linux): the I/O threads come first.
   (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
   for (;;) {
     entry next;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [&] { return stopping_ || has_work(quick); });
-      if (stopping_ || !take(next, quick)) return;
+      ready_.wait(lock, [&] { return stopping_ || has_work(most); });
+      if (stopping_ || !take(next, most)) return;
     }
     try {
       next.job();

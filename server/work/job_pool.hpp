@@ -58,16 +58,17 @@ class job_pool {
     std::uint64_t in_use = 0;                          // waiting and running
   };
 
-  void work(bool quick);
-  // The next job: the play lane's first, then the view lane's; for the
-  // quick worker, the first whose cost is at most quick_cost_.
-  bool take(entry& next, bool quick);
-  bool has_work(bool quick) const;
-  // The turn (a key) whose oldest job that worker may take, or turns.end().
-  std::deque<std::string>::const_iterator next_turn(const queue& q, bool quick) const;
+  // A worker takes jobs that cost at most `most` (the quick one's limit, or
+  // no limit).
+  void work(std::uint64_t most);
+  // The next job such a worker may take: the play lane's first, then the
+  // view lane's.
+  bool take(entry& next, std::uint64_t most);
+  bool has_work(std::uint64_t most) const;
+  // The first key in turn whose oldest job costs at most `most`, or turns.end().
+  std::deque<std::string>::const_iterator next_turn(const queue& q, std::uint64_t most) const;
 
   std::uint64_t budget_;
-  std::uint64_t quick_cost_;
   mutable std::mutex mutex_;  // guards what follows
   std::condition_variable ready_;
   queue lanes_[2];

@@ -197,8 +197,9 @@ class Attack:
             self.proc.kill()
 
     def counts(self):
-        self.proc.join(60)
-        return self.results.get(timeout=10)
+        """The attackers' answers by kind, once its time is up (read before the
+        process is joined, as a multiprocessing queue wants)."""
+        return self.results.get(timeout=60)
 
 
 # ---- the victim (this process, 127.0.0.1) ------------------------------------
