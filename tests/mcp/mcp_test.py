@@ -424,6 +424,24 @@ def taken_over(url, env):
     second.close()
 
 
+def stopped(pid, seconds=10):
+    """Waits until every thread of pid is stopped (kill returns before a
+    thread running on another core has stopped, and it may still answer)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        states = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/stat") as f:
+                    states.append(f.read().rsplit(")", 1)[1].split()[0])
+            except OSError:
+                pass
+        if states and all(state in "tT" for state in states):
+            return True
+        time.sleep(0.01)
+    return False
+
+
 def stopped_server(folder):
     """A server that stops answering (SIGSTOP: it accepts connections and
     says nothing): a tool call ends within --call-seconds, the connection
@@ -433,6 +451,7 @@ def stopped_server(folder):
     try:
         client.call("start_run", {"generator": "prim", "width": 10, "height": 10, "seed": 9})
         proc.send_signal(signal.SIGSTOP)
+        check(stopped(proc.pid), "the server is stopped")
         began = time.monotonic()
         result = client.call("sense")
         took = time.monotonic() - began
