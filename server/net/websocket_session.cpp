@@ -18,9 +18,7 @@ websocket_session::websocket_session(maybe_tls_stream&& stream, beast::flat_buff
       slot_(std::move(slot)),
       who_(std::move(who)),
       handler_(std::move(handler)),
-      timer_(ws_.get_executor()),
-      read_timer_(ws_.get_executor()),
-      ping_timer_(ws_.get_executor()) {
+      timer_(ws_.get_executor()) {
   transport_stats& stats = context_->stats();
   stats.connections_open.fetch_add(1, std::memory_order_relaxed);
   stats.connections_total.fetch_add(1, std::memory_order_relaxed);
@@ -93,32 +91,68 @@ void websocket_session::on_accept(error_code ec) {
   }
   handler_->on_open(weak_from_this());
   opened_ = true;
-  schedule_ping();
+  if (const unsigned seconds = context_->config().ping_seconds; seconds > 0) {
+    ping_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    arm_timer();
+  }
   do_read();
 }
 
-void websocket_session::schedule_ping() {
-  const unsigned seconds = context_->config().ping_seconds;
-  if (seconds == 0) return;
-  ping_timer_.expires_after(std::chrono::seconds(seconds));
-  // Like wake_at's, this timer lets a closed connection go.
-  ping_timer_.async_wait([weak = weak_from_this()](error_code ec) {
+void websocket_session::arm_timer() {
+  std::optional<std::chrono::steady_clock::time_point> soonest;
+  for (const auto& at : {wake_at_, read_waits_ ? read_at_ : std::nullopt, ping_at_}) {
+    if (at && (!soonest || *at < *soonest)) soonest = at;
+  }
+  if (!soonest) {
+    timer_.cancel();
+    return;
+  }
+  timer_.expires_at(*soonest);
+  if (read_waits_) {
+    // No read is pending: the wait holds the connection until its read.
+    timer_.async_wait([self = shared_from_this()](error_code ec) {
+      if (!ec) self->on_time();
+    });
+    return;
+  }
+  // Otherwise the wait lets a closed connection go.
+  timer_.async_wait([weak = weak_from_this()](error_code ec) {
     auto session = weak.lock();
-    if (!ec && session) session->on_ping_time();
+    if (!ec && session) session->on_time();
   });
 }
 
-void websocket_session::on_ping_time() {
-  if (closing_ || !ws_.is_open()) return;
-  // Beast queues a ping behind a write in progress.
-  if (!pinging_) {
-    pinging_ = true;
-    ws_.async_ping({}, [self = shared_from_this()](error_code ec) {
-      self->pinging_ = false;
-      if (ec) self->fail(ec, "ping");
-    });
+void websocket_session::on_time() {
+  // A wait that ended just before the timer was set again runs too: each
+  // moment is checked against the clock, not taken from the wait.
+  const auto now = std::chrono::steady_clock::now();
+  if (read_waits_ && *read_at_ <= now) {
+    read_waits_ = false;
+    read_at_.reset();
+    if (!closing_ && ws_.is_open()) do_read();
   }
-  schedule_ping();
+  if (ping_at_ && *ping_at_ <= now) ping();
+  if (wake_at_ && *wake_at_ <= now) {
+    wake_at_.reset();
+    handler_->on_timer(now);
+  }
+  arm_timer();
+}
+
+void websocket_session::ping() {
+  if (closing_ || !ws_.is_open()) {
+    ping_at_.reset();
+    return;
+  }
+  ping_at_ =
+      std::chrono::steady_clock::now() + std::chrono::seconds(context_->config().ping_seconds);
+  // Beast queues a ping behind a write in progress.
+  if (pinging_) return;
+  pinging_ = true;
+  ws_.async_ping({}, [self = shared_from_this()](error_code ec) {
+    self->pinging_ = false;
+    if (ec) self->fail(ec, "ping");
+  });
 }
 
 namespace {
@@ -192,13 +226,8 @@ void websocket_session::read_on() {
     read_at_.reset();
     return do_read();
   }
-  read_timer_.expires_at(*read_at_);
-  // Unlike wake_at's timer, this one holds the connection: no read is pending.
-  read_timer_.async_wait([self = shared_from_this()](error_code ec) {
-    if (ec || self->closing_ || !self->ws_.is_open()) return;
-    self->read_at_.reset();
-    self->do_read();
-  });
+  read_waits_ = true;
+  arm_timer();
 }
 
 void websocket_session::read_later(std::chrono::steady_clock::time_point when) {
@@ -274,12 +303,8 @@ void websocket_session::on_resume(const std::function<bool(std::string& reply)>&
 
 void websocket_session::wake_at(std::chrono::steady_clock::time_point when) {
   net::post(ws_.get_executor(), [self = shared_from_this(), when] {
-    self->timer_.expires_at(when);
-    // The timer does not keep the connection alive: a closed one is let go.
-    self->timer_.async_wait([weak = self->weak_from_this()](error_code ec) {
-      auto session = weak.lock();
-      if (!ec && session) session->handler_->on_timer(std::chrono::steady_clock::now());
-    });
+    self->wake_at_ = when;
+    self->arm_timer();
   });
 }
 

@@ -52,8 +52,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
 
  private:
   void on_accept(error_code ec);
-  void schedule_ping();
-  void on_ping_time();
+  // Sets timer_ to the soonest of the moments below.
+  void arm_timer();
+  void on_time();
+  void ping();
   void do_read();
   // do_read, or after read_later's time.
   void read_on();
@@ -82,10 +84,14 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool opened_ = false;  // the handler has had on_open
   bool read_paused_ = false;
   bool deferred_ = false;  // a frame's reply is still to come (resume)
+  // One timer for three moments (one each would cost an idle connection
+  // two more timers): the handler's (wake_at), the paced read's (read_at_,
+  // once read_on put the read off until then) and the next ping's.
   net::steady_timer timer_;
+  std::optional<std::chrono::steady_clock::time_point> wake_at_;
   std::optional<std::chrono::steady_clock::time_point> read_at_;  // read_later's
-  net::steady_timer read_timer_;
-  net::steady_timer ping_timer_;
+  bool read_waits_ = false;
+  std::optional<std::chrono::steady_clock::time_point> ping_at_;
   bool pinging_ = false;
   bool closing_ = false;
   std::optional<websocket::close_reason> close_reason_;
