@@ -68,12 +68,13 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
     std::uint64_t total = 0;
     for (const std::uint64_t h : held_)
       total += h;
-    auto& mine = by_address_[address];
+    std::uint64_t none = 0;
+    std::uint64_t& mine = address.empty() ? none : by_address_[address];
     // Saturating: a forced claim may have taken the total past its limit.
     const bool fits = total <= limits_.total && bytes <= limits_.total - total &&
                       mine <= limits_.per_address && bytes <= limits_.per_address - mine;
     if (!fits && !anyway) {
-      if (mine == 0) by_address_.erase(address);
+      if (mine == 0 && !address.empty()) by_address_.erase(address);
       return lease;
     }
     held_[static_cast<std::size_t>(u)] += bytes;

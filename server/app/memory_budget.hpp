@@ -48,10 +48,11 @@ class memory_budget {
     move_logs,   // the moves of runs in play, kept for their replays and spectators
     spectators,  // what a spectator stream has still to send
     answers,     // HTTP answers being written (replays, run lists, the baseline)
+    kept_runs,   // finished runs kept for replays and late spectators (the server's)
     count_
   };
-  static constexpr std::array<std::string_view, 3> use_names = {"move_logs", "spectators",
-                                                                "answers"};
+  static constexpr std::array<std::string_view, 4> use_names = {"move_logs", "spectators",
+                                                                "answers", "kept_runs"};
 
   struct limits {
     std::uint64_t total = std::uint64_t{1} << 30;
@@ -68,7 +69,8 @@ class memory_budget {
 
   // Claims bytes for address, or an empty lease when they would take the
   // total or the address past its limit (nothing is claimed then); with
-  // anyway, past them (as address_budgets::reserve_run).
+  // anyway, past them (as address_budgets::reserve_run). An empty address
+  // is the server's own: counted in the total only.
   memory_lease claim(use u, const std::string& address, std::uint64_t bytes, bool anyway = false);
 
   std::uint64_t held(use u) const;

@@ -59,9 +59,9 @@ http_answer live_replay_answer(server_context& context, std::uint64_t run_id) {
   }
   protocol::replay_document& replay = std::get<protocol::replay_document>(built);
   if (feed->ranked()) replay.label = feed->challenge();
-  // Built once per run, and kept with it.
+  // Built once per run, and kept with it while the run is kept.
   auto document = std::make_shared<const std::string>(protocol::write_replay(replay));
-  feed->keep_replay(document);
+  context.runs().keep_replay(feed, document);
   return {200, "application/json", *document};
 }
 

@@ -177,6 +177,11 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   setting(app, "--keep-replays", c.keep_replays,
           "Finished runs kept in memory for their replays (/api/replays) and spectators")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
+  setting(app, "--keep-replays-mib", c.keep_replays_mib,
+          "What the finished runs kept may hold in all (their moves, paint and replays, "
+          "counted in --max-memory-mib); past it the oldest go. 0: an eighth of "
+          "--max-memory-mib")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   setting(app, "--max-replay-moves", c.max_replay_moves,
           "Moves a run keeps (1 byte each) for its replay and its spectators; a longer "
           "run has no replay and its spectators stop at that move")
@@ -192,8 +197,8 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
       ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}));
   setting(app, "--max-memory-mib", c.max_memory_mib,
           "Memory held for clients in all (move logs of runs in play, spectator streams, "
-          "answers being written); past it new work gets server_busy or HTTP 503. 0: a "
-          "quarter of the machine's (or container's) memory")
+          "answers being written, finished runs kept); past it new work gets server_busy "
+          "or HTTP 503. 0: a quarter of the machine's (or container's) memory")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   setting(app, "--max-memory-per-ip-mib", c.max_memory_per_ip_mib,
           "The same for one client address. 0: a 16th of --max-memory-mib, from 64 MiB to "

@@ -47,7 +47,8 @@ struct server_config : transport_config {
   unsigned start_workers = 1;                   // threads that set big runs up, off the I/O threads
   std::uint64_t start_queue_cost = 100'000'000;  // set-up work waiting or running, in cost units
   std::uint64_t start_cost_rate = 20'000'000;    // set-up work one address may ask for a second
-  std::size_t keep_replays = 200;              // finished runs kept for /api/replays and spectators
+  std::size_t keep_replays = 200;      // finished runs kept for /api/replays and spectators
+  std::uint64_t keep_replays_mib = 0;  // what they may hold; 0: an eighth of the memory budget
   std::uint64_t max_replay_moves = 1'000'000;  // moves a run keeps for its replay and spectators
   std::size_t max_spectators = 1000;           // spectator connections in all
   std::size_t max_spectators_per_run = 32;     // spectator connections on one run

@@ -47,9 +47,16 @@ server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
-      registry_(config_.keep_replays, config_.max_replay_moves),
-      budgets_(budget_limits(config_, host_)),
       memory_(memory_limits(config_)),
+      registry_(config_.keep_replays, config_.max_replay_moves,
+                config_.keep_replays_mib != 0
+                    ? std::min(config_.keep_replays_mib << 20, memory_.limit().total)
+                    : memory_.limit().total / 8,
+                [this](std::uint64_t bytes) -> std::shared_ptr<void> {
+                  return std::make_shared<memory_lease>(
+                      memory_.claim(memory_budget::use::kept_runs, "", bytes, true));
+                }),
+      budgets_(budget_limits(config_, host_)),
       spectators_(config_.max_spectators, config_.max_spectators_per_run,
                   config_.max_spectators_per_ip),
       starts_(config_.start_workers, config_.start_queue_cost, costly_work::quick_cost) {

@@ -67,9 +67,10 @@ class server_context {
   maze_catalog catalog_;
   host_limits host_;
   metrics metrics_;
+  // Before the registry: the runs it keeps hold claims on it.
+  memory_budget memory_;
   run_registry registry_;
   address_budgets budgets_;
-  memory_budget memory_;
   spectator_admission spectators_;
   id_source ids_;
   answer_cache runs_list_;

@@ -39,6 +39,11 @@ std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out, std
   return i;
 }
 
+std::uint64_t paint_log::bytes() const {
+  std::lock_guard lock(mutex_);
+  return spent_ * cell_bytes;
+}
+
 std::uint64_t paint_log::marks() const {
   std::lock_guard lock(mutex_);
   return marked_.size();

@@ -29,9 +29,12 @@ class paint_log {
                    std::size_t cells) const;
   // The cells marked now, after every clear and erase.
   std::uint64_t marks() const;
-  // The most a run's paint may hold, its marks' index included.
-  static constexpr std::uint64_t worst_bytes =
-      limits::paint_cells_per_run * (sizeof(paint_event) + sizeof(paint_mark) + 64);
+  // What a cell of paint may hold, its share of its event and its mark's
+  // index entry included; the most a run's paint may hold.
+  static constexpr std::uint64_t cell_bytes = sizeof(paint_event) + sizeof(paint_mark) + 64;
+  static constexpr std::uint64_t worst_bytes = limits::paint_cells_per_run * cell_bytes;
+  // What the paints so far may hold (the cells they cost, at cell_bytes).
+  std::uint64_t bytes() const;
 
  private:
   mutable std::mutex mutex_;

@@ -69,6 +69,12 @@ void run_feed::keep_replay(std::shared_ptr<const std::string> text) {
   if (!replay_) replay_ = std::move(text);
 }
 
+std::uint64_t run_feed::held_bytes() const {
+  std::uint64_t bytes = sizeof(run_feed) + move_log::bytes_for(moves_.size()) + paint_.bytes();
+  std::lock_guard lock(mutex_);
+  return bytes + (replay_ ? replay_->size() : 0);
+}
+
 void run_feed::on_event(const run& r, const run_event& event) {
   steps_.store(r.steps(), std::memory_order_relaxed);
   bumps_.store(r.bumps(), std::memory_order_relaxed);

@@ -80,6 +80,8 @@ class run_feed : public run_observer {
   // The finished run's replay document, once built: built at most once.
   std::shared_ptr<const std::string> replay() const;
   void keep_replay(std::shared_ptr<const std::string> text);
+  // What the run holds on the heap: its moves, its paint, its replay.
+  std::uint64_t held_bytes() const;
   // The seq of the last event reported.
   std::uint64_t seq() const { return seq_.load(std::memory_order_seq_cst); }
 

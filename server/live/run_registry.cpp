@@ -5,10 +5,13 @@
 
 namespace ariadne {
 
-run_registry::run_registry(std::size_t keep_finished, std::uint64_t max_moves)
+run_registry::run_registry(std::size_t keep_finished, std::uint64_t max_moves,
+                           std::uint64_t keep_bytes, memory_claim claim)
     : keep_finished_(keep_finished),
       boot_((std::uint64_t{std::random_device{}()} << 32) | std::random_device{}()),
-      max_moves_(max_moves) {}
+      max_moves_(max_moves),
+      keep_bytes_(keep_bytes),
+      claim_(std::move(claim)) {}
 
 std::shared_ptr<run_feed> run_registry::open(std::uint64_t run_id, std::string player,
                                              std::string challenge, std::string bot) {
@@ -26,9 +29,35 @@ void run_registry::close(std::uint64_t run_id) {
   auto feed = std::move(it->second);
   live_.erase(it);
   if (!feed->summary().start || keep_finished_ == 0) return;
-  finished_.push_back(std::move(feed));
-  while (finished_.size() > keep_finished_)
+  finished_.push_back({std::move(feed), 0, nullptr});
+  count(finished_.back());
+}
+
+bool run_registry::keep_replay(const std::shared_ptr<run_feed>& feed,
+                               std::shared_ptr<const std::string> text) {
+  std::lock_guard lock(mutex_);
+  const auto it = std::find_if(finished_.begin(), finished_.end(),
+                               [&](const kept_run& kept) { return kept.feed == feed; });
+  if (it == finished_.end()) return false;
+  feed->keep_replay(std::move(text));
+  count(*it);
+  return true;
+}
+
+void run_registry::count(kept_run& entry) {
+  const std::uint64_t bytes = entry.feed->held_bytes();
+  kept_bytes_ = kept_bytes_ - entry.bytes + bytes;
+  entry.bytes = bytes;
+  entry.claim = claim_ ? claim_(bytes) : nullptr;
+  while (!finished_.empty() && (finished_.size() > keep_finished_ || kept_bytes_ > keep_bytes_)) {
+    kept_bytes_ -= finished_.front().bytes;
     finished_.pop_front();
+  }
+}
+
+std::uint64_t run_registry::kept_bytes() const {
+  std::lock_guard lock(mutex_);
+  return kept_bytes_;
 }
 
 void run_registry::forget(std::uint64_t run_id) {
@@ -40,8 +69,8 @@ std::shared_ptr<run_feed> run_registry::find(std::uint64_t run_id) const {
   std::lock_guard lock(mutex_);
   if (const auto it = live_.find(run_id); it != live_.end()) return it->second;
   const auto it = std::find_if(finished_.begin(), finished_.end(),
-                               [&](const auto& feed) { return feed->run_id() == run_id; });
-  return it == finished_.end() ? nullptr : *it;
+                               [&](const kept_run& kept) { return kept.feed->run_id() == run_id; });
+  return it == finished_.end() ? nullptr : it->feed;
 }
 
 std::vector<std::shared_ptr<run_feed>> run_registry::live() const {
@@ -55,7 +84,11 @@ std::vector<std::shared_ptr<run_feed>> run_registry::live() const {
 
 std::vector<std::shared_ptr<run_feed>> run_registry::finished() const {
   std::lock_guard lock(mutex_);
-  return {finished_.begin(), finished_.end()};
+  std::vector<std::shared_ptr<run_feed>> runs;
+  runs.reserve(finished_.size());
+  for (const kept_run& kept : finished_)
+    runs.push_back(kept.feed);
+  return runs;
 }
 
 }  // namespace ariadne

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,13 +16,21 @@ namespace ariadne {
 
 // The runs of one server: those in play, and the most recent that ended.
 // Sessions open a feed when a run starts and close it when the run ends;
-// HTTP handlers and spectators read. Thread-safe; touched once per run start
-// and end, never per move.
+// HTTP handlers and spectators read. The finished runs kept are bounded by
+// their number and by what they hold (moves, paint, a replay built), the
+// oldest going first, and what they hold is counted (claim) while they are
+// kept. Thread-safe; touched once per run start and end, never per move.
 class run_registry {
  public:
-  // keep_finished: the finished runs kept; max_moves: the moves each run keeps.
+  // Counts bytes as held until the handle it returns goes.
+  using memory_claim = std::function<std::shared_ptr<void>(std::uint64_t bytes)>;
+
+  // keep_finished: the finished runs kept; max_moves: the moves each run
+  // keeps; keep_bytes: what the finished runs kept may hold in all.
   explicit run_registry(std::size_t keep_finished = 100,
-                        std::uint64_t max_moves = move_log::default_capacity);
+                        std::uint64_t max_moves = move_log::default_capacity,
+                        std::uint64_t keep_bytes = std::numeric_limits<std::uint64_t>::max(),
+                        memory_claim claim = {});
 
   // Random, one per server start: run numbers of a practice server begin
   // again at 1 after a restart, and a spectator resuming run 7 must not be
@@ -33,6 +43,11 @@ class run_registry {
   // The run has ended: it moves to the recently finished runs (a run that
   // never started is forgotten).
   void close(std::uint64_t run_id);
+  // Keeps a finished run's replay document with it, counted with the run;
+  // false (nothing kept) when the run is not among those kept.
+  bool keep_replay(const std::shared_ptr<run_feed>& feed, std::shared_ptr<const std::string> text);
+  // What the finished runs kept hold.
+  std::uint64_t kept_bytes() const;
   // The run goes on on another server (handed over): forgotten here, so no
   // list, page or replay of this server shows it as its own.
   void forget(std::uint64_t run_id);
@@ -44,12 +59,23 @@ class run_registry {
   std::vector<std::shared_ptr<run_feed>> finished() const;
 
  private:
+  struct kept_run {
+    std::shared_ptr<run_feed> feed;
+    std::uint64_t bytes = 0;
+    std::shared_ptr<void> claim;
+  };
+  // Counts entry's bytes anew; then lets the oldest go past either bound.
+  void count(kept_run& entry);
+
   std::size_t keep_finished_;
   std::uint64_t boot_;
   std::uint64_t max_moves_;
-  mutable std::mutex mutex_;
+  std::uint64_t keep_bytes_;
+  memory_claim claim_;
+  mutable std::mutex mutex_;  // guards what follows
   std::map<std::uint64_t, std::shared_ptr<run_feed>> live_;
-  std::deque<std::shared_ptr<run_feed>> finished_;
+  std::deque<kept_run> finished_;
+  std::uint64_t kept_bytes_ = 0;
 };
 
 }  // namespace ariadne

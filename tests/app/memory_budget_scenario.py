@@ -168,11 +168,19 @@ async def scenario(port, pid, measure):
     while time.monotonic() < deadline and held(port).get("move_logs", 0) != 0:
         await asyncio.sleep(0.05)
     check(held(port).get("move_logs", 1) == 0, "every claim comes back when the runs end")
+    kept_within_cap(port, "after the runs")
     again, refusal = await start_runs(port, "127.0.0.1", 3)
     check(len(again) == 3 and refusal is None, "and the address may start runs again")
     for ws, _ in again:
         await ws.close()
     await cached_replays_are_charged(port)
+    kept_within_cap(port, "with a replay kept")
+
+
+def kept_within_cap(port, when):
+    """The finished runs kept are counted, within an eighth of the total (12 MiB)."""
+    kept = held(port).get("kept_runs", 0)
+    check(0 < kept <= 12 * MIB, f"{when}: the finished runs kept hold {kept} bytes, counted")
 
 
 async def fill_and_measure(pid, a_players):

@@ -76,6 +76,19 @@ TEST(memory_budget, a_refused_claim_changes_nothing) {
   EXPECT_EQ(budget.held_by("y"), 0U);
 }
 
+TEST(memory_budget, the_servers_own_claims_count_in_the_total_only) {
+  memory_budget budget(small_budget());
+  auto kept = budget.claim(use::kept_runs, "", 700, true);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(budget.held_by(""), 0U);
+  EXPECT_EQ(budget.held(use::kept_runs), 700U);
+  // The total is what every address shares.
+  EXPECT_FALSE(budget.claim(use::move_logs, "x", 301));
+  EXPECT_TRUE(budget.claim(use::move_logs, "x", 300));
+  kept.release();
+  EXPECT_EQ(budget.total(), 0U);
+}
+
 TEST(memory_budget, claims_from_many_threads_never_pass_the_total) {
   memory_budget budget(small_budget());
   std::vector<std::thread> threads;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+
 #include "core/play/run_setup.hpp"
 
 namespace ariadne {
@@ -34,6 +36,59 @@ TEST(run_registry, lists_live_runs_then_the_latest_finished) {
   EXPECT_EQ(finished.back()->summary().status, run_status::abandoned);
   EXPECT_EQ(registry.find(1), nullptr);
   EXPECT_NE(registry.find(2), nullptr);
+}
+
+// A run of `moves` bumps into a wall of its start cell, then abandoned.
+void play_moves(run& r, int moves) {
+  const unsigned walls = ~r.open_mask() & 0xFU;
+  ASSERT_NE(walls, 0U);
+  const auto side = static_cast<direction>(std::countr_zero(walls));
+  for (int i = 0; i < moves; ++i)
+    r.move(side);
+  r.abandon();
+}
+
+TEST(run_registry, the_finished_runs_kept_are_bounded_by_what_they_hold_and_counted) {
+  std::uint64_t counted = 0;
+  const auto claim = [&counted](std::uint64_t bytes) -> std::shared_ptr<void> {
+    counted += bytes;
+    return std::shared_ptr<void>(nullptr, [&counted, bytes](void*) { counted -= bytes; });
+  };
+  // What a finished run of 100 moves holds.
+  const std::uint64_t one =
+      run_feed(0, "x").held_bytes() - move_log::bytes_for(0) + move_log::bytes_for(100);
+  run_registry registry(100, move_log::default_capacity, 3 * one + one / 2, claim);
+  std::vector<run> runs;
+  for (std::uint64_t id = 1; id <= 4; ++id) {
+    runs.push_back(start_listed_run(*registry.open(id, "p")));
+    play_moves(runs.back(), 100);
+    registry.close(id);
+    EXPECT_EQ(registry.kept_bytes(), counted);
+  }
+  // Three fit: the oldest went.
+  ASSERT_EQ(registry.finished().size(), 3U);
+  EXPECT_EQ(registry.find(1), nullptr);
+  EXPECT_EQ(counted, 3 * one);
+  // A replay kept with its run is counted with it, and pushes the oldest out.
+  const auto feed = registry.find(4);
+  EXPECT_TRUE(registry.keep_replay(feed, std::make_shared<const std::string>(one, 'r')));
+  EXPECT_NE(feed->replay(), nullptr);
+  EXPECT_EQ(registry.finished().size(), 2U);
+  EXPECT_EQ(registry.find(2), nullptr);
+  EXPECT_EQ(counted, registry.kept_bytes());
+  EXPECT_EQ(counted, 3 * one);
+  // A run no longer kept keeps no replay.
+  const auto gone = std::make_shared<run_feed>(9, "y");
+  EXPECT_FALSE(registry.keep_replay(gone, std::make_shared<const std::string>("{}")));
+  EXPECT_EQ(gone->replay(), nullptr);
+  {
+    run_registry none(0, move_log::default_capacity, 1000, claim);
+    runs.push_back(start_listed_run(*none.open(7, "p")));
+    runs.back().abandon();
+    none.close(7);
+    EXPECT_TRUE(none.finished().empty());
+  }
+  EXPECT_EQ(counted, 3 * one);
 }
 
 TEST(run_registry, a_run_that_never_started_is_forgotten) {

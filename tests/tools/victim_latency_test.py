@@ -11,7 +11,10 @@ taken in the same test, just before it, so that the machine's noise cancels:
   player's moves;
 - costly starts from one address, a fresh connection for each (its share of
   set-up work outlives its connections): no more set up than from one kept
-  connection, and a player's starts.
+  connection, and a player's starts;
+- spectators of a run of a million moves, opened and closed again by four
+  addresses (each makes the server play the run again: a catch-up on the
+  job pool); a player's starts.
 
 The attackers run in their own processes, from 127.0.0.2 to 127.0.0.5 (the
 server counts budgets by address). Each victim figure is a mean (a rare
@@ -152,7 +155,26 @@ async def starts_loop(port, address, until, counts, fresh):
         await c.close()
 
 
-def attack(kind, port, seconds, engaged, results):
+async def catch_up_loop(port, address, run, until, counts):
+    """Spectators of `run`, each closed after its first message (the view
+    the server played again for it), or refused."""
+    while time.monotonic() < until:
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/spectate/{run}",
+                                          local_addr=(address, 0), max_size=None,
+                                          open_timeout=10) as c:
+                first = json.loads(await c.recv())
+                counts[first["type"]] = counts.get(first["type"], 0) + 1
+        except websockets.ConnectionClosed as e:
+            counts[str(e.rcvd.code if e.rcvd else "closed")] = counts.get(
+                str(e.rcvd.code if e.rcvd else "closed"), 0) + 1
+            await asyncio.sleep(0.01)
+        except (OSError, websockets.InvalidStatusCode) as e:
+            counts[type(e).__name__] = counts.get(type(e).__name__, 0) + 1
+            await asyncio.sleep(0.01)
+
+
+def attack(kind, port, seconds, engaged, results, run=None):
     async def main():
         until = time.monotonic() + seconds
         counts = {}
@@ -164,6 +186,8 @@ def attack(kind, port, seconds, engaged, results):
         elif kind == "runs":
             loops = [http_loop(port, ATTACKERS[0], lambda n: "/api/runs", until, counts)
                      for _ in range(8)]
+        elif kind == "catch_up":
+            loops = [catch_up_loop(port, a, run, until, counts) for a in ATTACKERS for _ in range(4)]
         else:  # "fresh_starts" or "kept_starts"
             loops = [starts_loop(port, ATTACKERS[0], until, counts, kind == "fresh_starts")
                      for _ in range(2)]
@@ -180,11 +204,11 @@ def attack(kind, port, seconds, engaged, results):
 class Attack:
     """An attacker process for `seconds`, engaged before the victim measures."""
 
-    def __init__(self, kind, port, seconds):
+    def __init__(self, kind, port, seconds, run=None):
         ctx = multiprocessing.get_context("fork")
         self.engaged, self.results = ctx.Event(), ctx.Queue()
         self.proc = ctx.Process(target=attack, args=(kind, port, seconds, self.engaged,
-                                                     self.results))
+                                                     self.results, run))
 
     def __enter__(self):
         self.proc.start()
@@ -296,15 +320,40 @@ def compare(what, quiet, attacked, waits_for_none=False):
               f"{SLOWEST_MS:g} ms of the quiet p90 {q90:.2f} ms")
 
 
-def under_attack(kind, port, victim):
+def under_attack(kind, port, victim, run=None):
     """The victim measured quiet, then under the attack: (quiet, attacked, counts)."""
     quiet = asyncio.run(victim())
-    with Attack(kind, port, WINDOW + 1.0) as a:
+    with Attack(kind, port, WINDOW + 1.0, run) as a:
         attacked = asyncio.run(victim())
         counts = a.counts()
     print(f"{kind}: the attackers' answers {counts}")
     check("error" not in counts, f"{kind}: the attackers ran: {counts.get('error')}")
     return quiet, attacked, counts
+
+
+async def long_run(port, moves):
+    """A finished run of `moves` moves (back and forth through a side of its
+    start cell), kept by the server for replays and spectators: its number."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None) as c:
+        await hello(c)
+        for seed in range(1, 20):
+            await c.send(json.dumps({"type": "start", "max_steps": 2 * moves, "maze": {
+                "generator": "recursive_backtracker", "width": 256, "height": 256, "seed": seed}}))
+            state = json.loads(await c.recv())
+            side = state["open"][0]
+            back = {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
+            done, ended = 0, False
+            while done < moves and not ended:
+                await c.send(json.dumps({"type": "path", "dirs": (side + back) * 2048}))
+                reply = json.loads(await c.recv())
+                ended = "result" in reply
+                done = reply["steps"] + reply["bumps"]
+            if not ended:
+                await c.send(json.dumps({"type": "abandon"}))
+                await c.recv()
+                return state["run"]
+    check(False, "a run of a million moves was played")
+    return None
 
 
 def competition_files(folder):
@@ -354,6 +403,14 @@ def main():
             check(fresh.get("set_up", 0) <= kept.get("set_up", 0) + 2,
                   f"costly starts set up: {fresh.get('set_up', 0)} on fresh connections, "
                   f"{kept.get('set_up', 0)} on kept ones")
+
+            run = asyncio.run(long_run(port, 1_000_000))
+            quiet, attacked, counts = under_attack("catch_up", port, lambda: starts(port, WINDOW),
+                                                   run)
+            compare("a player's starts while spectators catch up on a million moves",
+                    quiet, attacked, waits_for_none=True)
+            check(counts.get("snapshot", 0) >= 4 and counts.get("1013", 0) > 0,
+                  f"the spectators were served up to their addresses' shares: {counts}")
         finally:
             code = stop_server(proc)
             check(code == 0, f"the server stopped cleanly: {code}")
