@@ -10,6 +10,7 @@ memory_lease& memory_lease::operator=(memory_lease&& other) noexcept {
     release();
     budget_ = std::exchange(other.budget_, nullptr);
     use_ = other.use_;
+    own_ = other.own_;
     bytes_ = std::exchange(other.bytes_, 0);
     address_ = std::move(other.address_);
   }
@@ -18,7 +19,7 @@ memory_lease& memory_lease::operator=(memory_lease&& other) noexcept {
 
 void memory_lease::release() {
   if (budget_ == nullptr) return;
-  std::exchange(budget_, nullptr)->give_back(use_, address_, bytes_);
+  std::exchange(budget_, nullptr)->give_back(use_, own_ ? nullptr : &address_, bytes_);
   bytes_ = 0;
 }
 
@@ -68,13 +69,12 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
     std::uint64_t total = 0;
     for (const std::uint64_t h : held_)
       total += h;
-    std::uint64_t none = 0;
-    std::uint64_t& mine = address.empty() ? none : by_address_[address];
+    auto& mine = by_address_[address];
     // Saturating: a forced claim may have taken the total past its limit.
     const bool fits = total <= limits_.total && bytes <= limits_.total - total &&
                       mine <= limits_.per_address && bytes <= limits_.per_address - mine;
     if (!fits && !anyway) {
-      if (mine == 0 && !address.empty()) by_address_.erase(address);
+      if (mine == 0) by_address_.erase(address);
       return lease;
     }
     held_[static_cast<std::size_t>(u)] += bytes;
@@ -87,10 +87,24 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
   return lease;
 }
 
-void memory_budget::give_back(std::uint8_t u, const std::string& address, std::uint64_t bytes) {
+memory_lease memory_budget::claim_own(use u, std::uint64_t bytes) {
+  {
+    const std::lock_guard lock(mutex_);
+    held_[static_cast<std::size_t>(u)] += bytes;
+  }
+  memory_lease lease;
+  lease.budget_ = this;
+  lease.use_ = static_cast<std::uint8_t>(u);
+  lease.own_ = true;
+  lease.bytes_ = bytes;
+  return lease;
+}
+
+void memory_budget::give_back(std::uint8_t u, const std::string* address, std::uint64_t bytes) {
   const std::lock_guard lock(mutex_);
   held_[u] -= bytes;
-  auto it = by_address_.find(address);
+  if (address == nullptr) return;
+  auto it = by_address_.find(*address);
   if (it == by_address_.end()) return;
   it->second -= bytes;
   // An address holding nothing is forgotten: the map holds only live claims.

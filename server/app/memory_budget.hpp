@@ -32,6 +32,7 @@ class memory_lease {
   friend class memory_budget;
   memory_budget* budget_ = nullptr;
   std::uint8_t use_ = 0;
+  bool own_ = false;  // claim_own's: no address
   std::uint64_t bytes_ = 0;
   std::string address_;
 };
@@ -53,6 +54,7 @@ class memory_budget {
   };
   static constexpr std::array<std::string_view, 4> use_names = {"move_logs", "spectators",
                                                                 "answers", "kept_runs"};
+  static_assert(use_names.size() == static_cast<std::size_t>(use::count_));
 
   struct limits {
     std::uint64_t total = std::uint64_t{1} << 30;
@@ -69,9 +71,11 @@ class memory_budget {
 
   // Claims bytes for address, or an empty lease when they would take the
   // total or the address past its limit (nothing is claimed then); with
-  // anyway, past them (as address_budgets::reserve_run). An empty address
-  // is the server's own: counted in the total only.
+  // anyway, past them (as address_budgets::reserve_run).
   memory_lease claim(use u, const std::string& address, std::uint64_t bytes, bool anyway = false);
+  // Claims bytes the server holds for itself (no client's: the runs it
+  // keeps), always: counted in the total, in no address's share.
+  memory_lease claim_own(use u, std::uint64_t bytes);
 
   std::uint64_t held(use u) const;
   std::uint64_t total() const;
@@ -80,7 +84,8 @@ class memory_budget {
 
  private:
   friend class memory_lease;
-  void give_back(std::uint8_t u, const std::string& address, std::uint64_t bytes);
+  // address: nullptr for claim_own's.
+  void give_back(std::uint8_t u, const std::string* address, std::uint64_t bytes);
 
   const limits limits_;
   mutable std::mutex mutex_;  // guards what follows

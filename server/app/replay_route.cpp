@@ -59,7 +59,8 @@ http_answer live_replay_answer(server_context& context, std::uint64_t run_id) {
   }
   protocol::replay_document& replay = std::get<protocol::replay_document>(built);
   if (feed->ranked()) replay.label = feed->challenge();
-  // Built once per run, and kept with it while the run is kept.
+  // Built once per run and kept with it, unless the runs kept have no room
+  // for it (then sent, and built again when asked again).
   auto document = std::make_shared<const std::string>(protocol::write_replay(replay));
   context.runs().keep_replay(feed, document);
   return {200, "application/json", *document};

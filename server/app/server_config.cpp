@@ -180,7 +180,7 @@ config_outcome parse_server_config(int argc, const char* const* argv) {
   setting(app, "--keep-replays-mib", c.keep_replays_mib,
           "What the finished runs kept may hold in all (their moves, paint and replays, "
           "counted in --max-memory-mib); past it the oldest go. 0: an eighth of "
-          "--max-memory-mib")
+          "--max-memory-mib; at most half of it")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   setting(app, "--max-replay-moves", c.max_replay_moves,
           "Moves a run keeps (1 byte each) for its replay and its spectators; a longer "

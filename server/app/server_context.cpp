@@ -49,12 +49,13 @@ server_context::server_context(server_config config, maze_catalog catalog)
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
       memory_(memory_limits(config_)),
       registry_(config_.keep_replays, config_.max_replay_moves,
+                // At most half the total: the clients' work keeps the rest.
                 config_.keep_replays_mib != 0
-                    ? std::min(config_.keep_replays_mib << 20, memory_.limit().total)
+                    ? std::min(config_.keep_replays_mib << 20, memory_.limit().total / 2)
                     : memory_.limit().total / 8,
                 [this](std::uint64_t bytes) -> std::shared_ptr<void> {
                   return std::make_shared<memory_lease>(
-                      memory_.claim(memory_budget::use::kept_runs, "", bytes, true));
+                      memory_.claim_own(memory_budget::use::kept_runs, bytes));
                 }),
       budgets_(budget_limits(config_, host_)),
       spectators_(config_.max_spectators, config_.max_spectators_per_run,

@@ -22,6 +22,14 @@ void move_log::grow() {
   chunks_.push_back(std::move(next));
 }
 
+std::uint64_t move_log::bytes() const {
+  std::lock_guard lock(mutex_);
+  std::uint64_t bytes = chunks_.capacity() * sizeof(chunk);
+  for (const chunk& c : chunks_)
+    bytes += c.length;
+  return bytes;
+}
+
 void move_log::copy(std::uint64_t from, std::uint64_t to, std::string& out) const {
   if (from >= to) return;
   out.reserve(out.size() + static_cast<std::size_t>(to - from));

@@ -46,6 +46,9 @@ class move_log {
 
   // Letters appended so far.
   std::uint64_t size() const { return size_.load(std::memory_order_acquire); }
+  // What the log holds on the heap now: its chunks (the last one may be
+  // mostly empty) and their list.
+  std::uint64_t bytes() const;
   // True once a move was not kept: the log is no longer the whole run.
   bool full() const { return full_.load(std::memory_order_acquire); }
 

@@ -70,9 +70,9 @@ void run_feed::keep_replay(std::shared_ptr<const std::string> text) {
 }
 
 std::uint64_t run_feed::held_bytes() const {
-  std::uint64_t bytes = sizeof(run_feed) + move_log::bytes_for(moves_.size()) + paint_.bytes();
+  std::uint64_t bytes = sizeof(run_feed) + moves_.bytes() + paint_.bytes();
   std::lock_guard lock(mutex_);
-  return bytes + (replay_ ? replay_->size() : 0);
+  return bytes + (replay_ ? replay_->capacity() : 0);
 }
 
 void run_feed::on_event(const run& r, const run_event& event) {

@@ -1,6 +1,7 @@
 #include "server/live/run_registry.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <random>
 
 namespace ariadne {
@@ -30,7 +31,7 @@ void run_registry::close(std::uint64_t run_id) {
   live_.erase(it);
   if (!feed->summary().start || keep_finished_ == 0) return;
   finished_.push_back({std::move(feed), 0, nullptr});
-  count(finished_.back());
+  recount_and_trim(std::prev(finished_.end()));
 }
 
 bool run_registry::keep_replay(const std::shared_ptr<run_feed>& feed,
@@ -38,17 +39,25 @@ bool run_registry::keep_replay(const std::shared_ptr<run_feed>& feed,
   std::lock_guard lock(mutex_);
   const auto it = std::find_if(finished_.begin(), finished_.end(),
                                [&](const kept_run& kept) { return kept.feed == feed; });
-  if (it == finished_.end()) return false;
+  if (it == finished_.end() || it->bytes + text->capacity() > keep_bytes_) return false;
   feed->keep_replay(std::move(text));
-  count(*it);
+  recount_and_trim(it);
   return true;
 }
 
-void run_registry::count(kept_run& entry) {
-  const std::uint64_t bytes = entry.feed->held_bytes();
-  kept_bytes_ = kept_bytes_ - entry.bytes + bytes;
-  entry.bytes = bytes;
-  entry.claim = claim_ ? claim_(bytes) : nullptr;
+void run_registry::recount_and_trim(std::deque<kept_run>::iterator at) {
+  const std::uint64_t bytes = at->feed->held_bytes();
+  kept_bytes_ = kept_bytes_ - at->bytes + bytes;
+  at->bytes = bytes;
+  // The old claim goes first: never counted twice, even for a moment.
+  at->claim.reset();
+  if (bytes > keep_bytes_) {
+    // Alone over the bound: this run goes, not the others.
+    kept_bytes_ -= bytes;
+    finished_.erase(at);
+  } else if (claim_) {
+    at->claim = claim_(bytes);
+  }
   while (!finished_.empty() && (finished_.size() > keep_finished_ || kept_bytes_ > keep_bytes_)) {
     kept_bytes_ -= finished_.front().bytes;
     finished_.pop_front();

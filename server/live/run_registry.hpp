@@ -44,7 +44,8 @@ class run_registry {
   // never started is forgotten).
   void close(std::uint64_t run_id);
   // Keeps a finished run's replay document with it, counted with the run;
-  // false (nothing kept) when the run is not among those kept.
+  // false (nothing kept) when the run is not among those kept, or when the
+  // run with its replay would hold more than all the runs kept may.
   bool keep_replay(const std::shared_ptr<run_feed>& feed, std::shared_ptr<const std::string> text);
   // What the finished runs kept hold.
   std::uint64_t kept_bytes() const;
@@ -64,8 +65,9 @@ class run_registry {
     std::uint64_t bytes = 0;
     std::shared_ptr<void> claim;
   };
-  // Counts entry's bytes anew; then lets the oldest go past either bound.
-  void count(kept_run& entry);
+  // Counts the entry at `at` anew (it goes when it alone holds more than
+  // the kept runs may); then lets the oldest go past either bound.
+  void recount_and_trim(std::deque<kept_run>::iterator at);
 
   std::size_t keep_finished_;
   std::uint64_t boot_;

@@ -78,15 +78,20 @@ TEST(memory_budget, a_refused_claim_changes_nothing) {
 
 TEST(memory_budget, the_servers_own_claims_count_in_the_total_only) {
   memory_budget budget(small_budget());
-  auto kept = budget.claim(use::kept_runs, "", 700, true);
+  // A client whose address could not be read holds claims under "".
+  auto client = budget.claim(use::answers, "", 100);
+  auto kept = budget.claim_own(use::kept_runs, 600);
   ASSERT_TRUE(kept);
-  EXPECT_EQ(budget.held_by(""), 0U);
-  EXPECT_EQ(budget.held(use::kept_runs), 700U);
+  EXPECT_EQ(budget.held_by(""), 100U);
+  EXPECT_EQ(budget.held(use::kept_runs), 600U);
   // The total is what every address shares.
   EXPECT_FALSE(budget.claim(use::move_logs, "x", 301));
   EXPECT_TRUE(budget.claim(use::move_logs, "x", 300));
   kept.release();
+  EXPECT_EQ(budget.held_by(""), 100U);
+  client.release();
   EXPECT_EQ(budget.total(), 0U);
+  EXPECT_EQ(budget.held_by(""), 0U);
 }
 
 TEST(memory_budget, claims_from_many_threads_never_pass_the_total) {

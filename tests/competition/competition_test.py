@@ -371,11 +371,13 @@ def play_competition(folder, seeds):
             check(all(cell["optimal"] is not None for cell in cells), "per_competitor details")
         # Every result a client got is in the database with the same numbers.
         for name in ("alice", "bob"):
-            mine = [r for r in runs if r["competitor"] == name]
-            check([(r["challenge"], r["steps"], r["bumps"], r["score"], r["optimal"])
-                   for r in mine] ==
-                  [(r["challenge"], r["steps"], r["bumps"], r["score"], r["optimal"])
-                   for r in results[name]], f"{name}'s runs in the database")
+            # In the order played: by run number (the export's order is by
+            # start time, to the millisecond, and two runs may share one).
+            mine = [(r["challenge"], r["steps"], r["bumps"], r["score"], r["optimal"])
+                    for r in sorted(runs, key=lambda r: r["run"]) if r["competitor"] == name]
+            received = [(r["challenge"], r["steps"], r["bumps"], r["score"], r["optimal"])
+                        for r in results[name]]
+            check(mine == received, f"{name}'s runs in the database: {mine}, received: {received}")
         competition_doc = json.loads(get(port, "/api/competition"))
         check(all("deals" not in c and "maze" not in c for c in competition_doc["challenges"]),
               "no seeds or maze parameters while the competition runs")

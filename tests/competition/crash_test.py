@@ -168,7 +168,8 @@ def main():
         for bot in bots:
             bot.wait(timeout=60)
     check(kills == 3, "three kills")
-    runs = json.loads(admin(db, "export-runs"))
+    # In the order played (the export is by start time to the millisecond).
+    runs = sorted(json.loads(admin(db, "export-runs")), key=lambda r: r["run"])
     for name in names:
         with open(logs[name]) as f:
             received = [json.loads(line) for line in f]

@@ -189,7 +189,8 @@ def main():
         check(len(during) >= 1, f"no practice run ended while the database was down "
                                 f"({up - down:.1f} s)")
     check(all(h in ("welcome", "server_busy") for h in hellos), f"logins when down: {hellos}")
-    runs = json.loads(admin(db, "export-runs"))
+    # In the order played (the export is by start time to the millisecond).
+    runs = sorted(json.loads(admin(db, "export-runs")), key=lambda r: r["run"])
     busy = 0
     for name in names:
         mine = entries(logs[name])

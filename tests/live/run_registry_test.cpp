@@ -55,8 +55,15 @@ TEST(run_registry, the_finished_runs_kept_are_bounded_by_what_they_hold_and_coun
     return std::shared_ptr<void>(nullptr, [&counted, bytes](void*) { counted -= bytes; });
   };
   // What a finished run of 100 moves holds.
-  const std::uint64_t one =
-      run_feed(0, "x").held_bytes() - move_log::bytes_for(0) + move_log::bytes_for(100);
+  std::uint64_t one = 0;
+  {
+    run_registry probe;
+    run r = start_listed_run(*probe.open(1, "p"));
+    play_moves(r, 100);
+    probe.close(1);
+    one = probe.kept_bytes();
+  }
+  ASSERT_GT(one, 256U);
   run_registry registry(100, move_log::default_capacity, 3 * one + one / 2, claim);
   std::vector<run> runs;
   for (std::uint64_t id = 1; id <= 4; ++id) {
@@ -76,6 +83,19 @@ TEST(run_registry, the_finished_runs_kept_are_bounded_by_what_they_hold_and_coun
   EXPECT_EQ(registry.finished().size(), 2U);
   EXPECT_EQ(registry.find(2), nullptr);
   EXPECT_EQ(counted, registry.kept_bytes());
+  EXPECT_EQ(counted, 3 * one);
+  // A replay that would take its run past the bound is not kept, and
+  // nothing goes for it.
+  EXPECT_FALSE(
+      registry.keep_replay(registry.find(3), std::make_shared<const std::string>(3 * one, 'r')));
+  EXPECT_EQ(registry.find(3)->replay(), nullptr);
+  EXPECT_EQ(registry.finished().size(), 2U);
+  // A run that alone holds more than the bound goes alone.
+  runs.push_back(start_listed_run(*registry.open(5, "big")));
+  play_moves(runs.back(), 5000);
+  registry.close(5);
+  EXPECT_EQ(registry.find(5), nullptr);
+  EXPECT_EQ(registry.finished().size(), 2U);
   EXPECT_EQ(counted, 3 * one);
   // A run no longer kept keeps no replay.
   const auto gone = std::make_shared<run_feed>(9, "y");

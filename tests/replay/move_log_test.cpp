@@ -29,6 +29,17 @@ TEST(move_log, keeps_every_letter_across_chunks) {
 }
 
 // A reader copying while the run appends sees a prefix, never a torn letter.
+TEST(move_log, counts_the_chunks_it_holds_not_only_the_letters) {
+  move_log log;
+  EXPECT_EQ(log.bytes(), 0U);
+  for (int i = 0; i < 300; ++i)
+    log.append(direction::north);
+  // Chunks of 256 and 512 letters, the second mostly empty, and their list.
+  EXPECT_GE(log.bytes(), 768U);
+  EXPECT_LT(log.bytes(), 768U + 256U);
+  EXPECT_LE(log.bytes(), move_log::bytes_for(1024));
+}
+
 TEST(move_log, readers_see_a_prefix_while_the_run_appends) {
   constexpr std::uint64_t total = 2'000'000;
   move_log log(total);

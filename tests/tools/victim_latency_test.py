@@ -344,7 +344,8 @@ async def long_run(port, moves):
             back = {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
             done, ended = 0, False
             while done < moves and not ended:
-                await c.send(json.dumps({"type": "path", "dirs": (side + back) * 2048}))
+                dirs = ((side + back) * 2048)[:moves - done]  # exactly `moves`: the log not full
+                await c.send(json.dumps({"type": "path", "dirs": dirs}))
                 reply = json.loads(await c.recv())
                 ended = "result" in reply
                 done = reply["steps"] + reply["bumps"]
