@@ -6,12 +6,9 @@ namespace ariadne {
 
 namespace {
 
-// The store's order (runs()): by start, then deal.
 void in_store_order(std::vector<const ranked_run_record*>& runs) {
-  std::sort(runs.begin(), runs.end(), [](const auto* a, const auto* b) {
-    return a->started_at_ms != b->started_at_ms ? a->started_at_ms < b->started_at_ms
-                                                : a->deal < b->deal;
-  });
+  std::sort(runs.begin(), runs.end(),
+            [](const auto* a, const auto* b) { return played_before(*a, *b); });
 }
 
 }  // namespace
@@ -115,23 +112,13 @@ void stored_runs::deal_again(const attempt_book::key& k, const key_runs& runs) {
     mirror_.book.take_stored(*r, c != nullptr ? c->mazes : 1);
 }
 
-namespace {
-
-// results_store::runs()'s order.
-bool store_order(const ranked_run_record& a, const ranked_run_record& b) {
-  return std::tie(a.started_at_ms, a.competitor, a.challenge, a.deal) <
-         std::tie(b.started_at_ms, b.competitor, b.challenge, b.deal);
-}
-
-}  // namespace
-
 std::vector<ranked_run_record> stored_runs::in_play() const {
   std::vector<ranked_run_record> runs;
   for (const auto& [k, deal] : in_play_) {
     const key_runs& kr = by_key_.at(k);
     runs.push_back(kr.by_attempt.at(kr.attempt_of_deal.at(deal)).at(deal));
   }
-  std::sort(runs.begin(), runs.end(), store_order);
+  std::sort(runs.begin(), runs.end(), played_before);
   return runs;
 }
 
@@ -144,7 +131,7 @@ std::vector<ranked_run_record> stored_runs::runs() const {
         runs.push_back(run);
     }
   }
-  std::sort(runs.begin(), runs.end(), store_order);
+  std::sort(runs.begin(), runs.end(), played_before);
   return runs;
 }
 

@@ -110,7 +110,7 @@ void postgres_store::prepare_statements() {
               "WHERE competitor = $11 AND challenge = $12 AND deal = $13 AND status = 'in_play'");
   db_.prepare("runs", std::string(pg_run_columns) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor "
-                          "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+                          "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
   // The statement's own snapshot: every transaction older than its oldest
   // one still running has ended, so the next read starts there. The first
   // row always comes (its run columns null when no run changed).
@@ -119,15 +119,15 @@ void postgres_store::prepare_statements() {
                   std::string(pg_run_columns) +
                   ", s.next FROM s LEFT JOIN (runs r JOIN competitors c ON c.id = r.competitor) "
                   "ON r.row_version >= $1 "
-                  "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
-  db_.prepare("latest_attempt", std::string(pg_run_columns) +
-                                    " FROM runs r JOIN competitors c ON c.id = r.competitor " +
-                                    pg_latest_attempt +
-                                    " ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+                  "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
+  db_.prepare("latest_attempt",
+              std::string(pg_run_columns) +
+                  " FROM runs r JOIN competitors c ON c.id = r.competitor " + pg_latest_attempt +
+                  " ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
   db_.prepare("runs_of", std::string(pg_run_columns) +
                              " FROM runs r JOIN competitors c ON c.id = r.competitor "
                              "WHERE r.competitor = $1 "
-                             "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal");
+                             "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
   db_.prepare("interrupt_attempt", std::string(pg_interrupt_attempts) +
                                        "competitor = $2 AND challenge = $3 AND attempt = $4");
   db_.prepare("hand_off_run",
@@ -153,15 +153,21 @@ void postgres_store::prepare_statements() {
               "COALESCE((SELECT value::BIGINT FROM meta WHERE key = 'runs_numbered'), 0), "
               "COALESCE((SELECT value::BIGINT FROM meta WHERE key = 'runs_claimed'), 0))");
   db_.prepare("delete_runs", "DELETE FROM runs");
-  // A whole attempt goes back: its set's mazes ended before too.
+  // A whole attempt goes back: its set's mazes ended before too. Two living
+  // servers giving back a dead one's runs at once lock them in one order
+  // (the sorted FOR UPDATE), so they never deadlock: the second waits, then
+  // finds nothing left in play.
   db_.prepare("interrupt_attempts",
               std::string(pg_interrupt_attempts) +
-                  "(competitor, challenge, attempt) IN (SELECT competitor, challenge, attempt "
-                  "FROM runs WHERE " +
-                  pg_given_back + ")");
+                  "(competitor, challenge, deal) IN (SELECT competitor, challenge, deal FROM runs "
+                  "WHERE status <> 'interrupted' AND (competitor, challenge, attempt) IN "
+                  "(SELECT competitor, challenge, attempt FROM runs WHERE " +
+                  pg_given_back + ") ORDER BY competitor, challenge, deal FOR UPDATE)");
   db_.prepare("interrupt_in_play",
-              std::string("UPDATE runs SET status = 'interrupted', ended_at_ms = $1 WHERE ") +
-                  pg_given_back);
+              std::string("UPDATE runs SET status = 'interrupted', ended_at_ms = $1 WHERE "
+                          "(competitor, challenge, deal) IN (SELECT competitor, challenge, deal "
+                          "FROM runs WHERE ") +
+                  pg_given_back + " ORDER BY competitor, challenge, deal FOR UPDATE)");
   db_.prepare("beat",
               "INSERT INTO nodes(name, boot, seen_ms) VALUES($1, $2, $3) "
               "ON CONFLICT(name) DO UPDATE SET boot = excluded.boot, seen_ms = excluded.seen_ms");

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -65,6 +66,13 @@ struct ranked_run_record {
 
   friend bool operator==(const ranked_run_record&, const ranked_run_record&) = default;
 };
+
+// The order of play, results_store::runs()'s: by start time, then run number
+// (two runs may start in the same millisecond), then the key.
+inline bool played_before(const ranked_run_record& a, const ranked_run_record& b) {
+  return std::tie(a.started_at_ms, a.run, a.competitor, a.challenge, a.deal) <
+         std::tie(b.started_at_ms, b.run, b.competitor, b.challenge, b.deal);
+}
 
 // How a store is opened: read_write creates it when missing and brings an
 // older schema up to date; read_only (ariadne-admin's reports) reads it as it
@@ -142,6 +150,7 @@ class results_store {
   // one being out of its reach too long).
   virtual bool insert_run(const ranked_run_record& run) = 0;
   virtual void finish_run(const ranked_run_record& run) = 0;
+  // In the order of play (played_before).
   virtual std::vector<ranked_run_record> runs() = 0;
   // The runs written since an earlier call (from: its `next`; 0 for every
   // run), perhaps with some read before, in the order of runs(): a reader

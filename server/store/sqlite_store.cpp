@@ -273,7 +273,7 @@ std::vector<ranked_run_record> sqlite_store::select_runs(const char* where,
                                                          std::optional<std::int64_t> competitor) {
   const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor " + where +
-                          " ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+                          " ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal";
   statement s(db_, path_, sql.c_str());
   if (competitor) s.bind(1, *competitor);
   std::vector<ranked_run_record> list;
@@ -292,7 +292,7 @@ results_store::changes sqlite_store::runs_changed_since(std::int64_t from) {
   const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
                           ", r.row_version FROM runs r JOIN competitors c ON c.id = r.competitor "
                           "WHERE r.row_version >= ? "
-                          "ORDER BY r.started_at_ms, r.competitor, r.challenge, r.deal";
+                          "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal";
   statement s(db_, path_, sql.c_str());
   s.bind(1, from);
   changes found{{}, from};
@@ -318,7 +318,7 @@ std::vector<ranked_run_record> sqlite_store::latest_attempt(std::int64_t competi
   // UNION: the latest deal's run is often the latest attempt's too.
   const std::string sql = columns + from + sqlite_latest_attempt + " UNION " + columns + from +
                           sqlite_latest_deal +
-                          " ORDER BY started_at_ms, competitor, challenge, deal";
+                          " ORDER BY started_at_ms, run, competitor, challenge, deal";
   statement s(db_, path_, sql.c_str());
   s.bind(1, competitor);
   s.bind(2, challenge);
