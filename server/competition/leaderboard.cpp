@@ -223,10 +223,10 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
     json marks = json::object();
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
+      // An error is rounded as its mark: the two give a set's mazes' ratios
+      // no finer than a mark of one maze does.
       json cell = {{"mark", shown(m.mark, details, 2)},
-                   // With the details only: an error, exact or rounded,
-                   // narrows a hidden score further than the rounded mark.
-                   {"error", details && m.error_known ? json(m.error) : json(nullptr)},
+                   {"error", m.error_known ? json(shown(m.error, details, 2)) : json(nullptr)},
                    {"attempts", m.attempts},
                    {"steps", m.steps},
                    {"bumps", m.bumps},
@@ -245,14 +245,14 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
       }
       marks[challenges[i].id] = std::move(cell);
     }
-    json item = {
-        {"rank", row.rank},
-        {"competitor", row.competitor},
-        {"total", shown(row.total, details, 0)},
-        {"total_error", details && row.total_error_known ? json(row.total_error) : json(nullptr)},
-        {"decided", details ? json(row.decided) : json(nullptr)},
-        {"found", row.found},
-        {"challenges", std::move(marks)}};
+    json item = {{"rank", row.rank},
+                 {"competitor", row.competitor},
+                 {"total", shown(row.total, details, 0)},
+                 {"total_error",
+                  row.total_error_known ? json(shown(row.total_error, details, 0)) : json(nullptr)},
+                 {"decided", row.decided},
+                 {"found", row.found},
+                 {"challenges", std::move(marks)}};
     item["reached_at"] =
         row.reached_at_ms > 0 ? json(format_time(from_unix_ms(row.reached_at_ms))) : json(nullptr);
     list.push_back(std::move(item));
@@ -290,10 +290,11 @@ std::string leaderboard_csv(const std::vector<challenge_record>& challenges,
   }
   out += "\n";
   for (const leaderboard_row& row : rows) {
-    out += std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
-           fixed_places(row.total, details ? 6 : 0) + "," + std::to_string(row.found) + "," +
-           (details && row.total_error_known ? fixed_places(row.total_error, 6) : std::string()) +
-           "," + (details ? (row.decided ? "yes" : "no") : "");
+    out +=
+        std::to_string(row.rank) + "," + csv_field(row.competitor) + "," +
+        fixed_places(row.total, details ? 6 : 0) + "," + std::to_string(row.found) + "," +
+        (row.total_error_known ? fixed_places(row.total_error, details ? 6 : 0) : std::string()) +
+        "," + (row.decided ? "yes" : "no");
     for (const challenge_mark& m : row.challenges) {
       out += "," + fixed_places(m.mark, details ? 6 : 2) + "," + m.status + "," +
              (m.status.empty() || !details ? std::string() : std::to_string(m.score));

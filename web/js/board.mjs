@@ -10,7 +10,7 @@ export function markText(mark) {
   return `${Number(mark.mark.toFixed(3))} (${attempts})`;
 }
 
-/** A total, with its standard error once it may be shown: "41.3 ± 2.1". */
+/** A total, with its standard error when it has one: "41.3 ± 2.1". */
 export function totalText(row) {
   const total = Number(row.total).toFixed(1);
   return typeof row.total_error === 'number'
