@@ -10,7 +10,6 @@ memory_lease& memory_lease::operator=(memory_lease&& other) noexcept {
     release();
     budget_ = std::exchange(other.budget_, nullptr);
     use_ = other.use_;
-    own_ = other.own_;
     bytes_ = std::exchange(other.bytes_, 0);
     address_ = std::move(other.address_);
   }
@@ -19,7 +18,7 @@ memory_lease& memory_lease::operator=(memory_lease&& other) noexcept {
 
 void memory_lease::release() {
   if (budget_ == nullptr) return;
-  std::exchange(budget_, nullptr)->give_back(use_, own_ ? nullptr : &address_, bytes_);
+  std::exchange(budget_, nullptr)->give_back(use_, address_ ? &*address_ : nullptr, bytes_);
   bytes_ = 0;
 }
 
@@ -63,7 +62,6 @@ memory_budget::limits memory_budget::machine_defaults() {
 
 memory_lease memory_budget::claim(use u, const std::string& address, std::uint64_t bytes,
                                   bool anyway) {
-  memory_lease lease;
   {
     const std::lock_guard lock(mutex_);
     std::uint64_t total = 0;
@@ -75,16 +73,12 @@ memory_lease memory_budget::claim(use u, const std::string& address, std::uint64
                       mine <= limits_.per_address && bytes <= limits_.per_address - mine;
     if (!fits && !anyway) {
       if (mine == 0) by_address_.erase(address);
-      return lease;
+      return {};
     }
     held_[static_cast<std::size_t>(u)] += bytes;
     mine += bytes;
   }
-  lease.budget_ = this;
-  lease.use_ = static_cast<std::uint8_t>(u);
-  lease.bytes_ = bytes;
-  lease.address_ = address;
-  return lease;
+  return {this, static_cast<std::uint8_t>(u), bytes, address};
 }
 
 memory_lease memory_budget::claim_own(use u, std::uint64_t bytes) {
@@ -92,12 +86,7 @@ memory_lease memory_budget::claim_own(use u, std::uint64_t bytes) {
     const std::lock_guard lock(mutex_);
     held_[static_cast<std::size_t>(u)] += bytes;
   }
-  memory_lease lease;
-  lease.budget_ = this;
-  lease.use_ = static_cast<std::uint8_t>(u);
-  lease.own_ = true;
-  lease.bytes_ = bytes;
-  return lease;
+  return {this, static_cast<std::uint8_t>(u), bytes, std::nullopt};
 }
 
 void memory_budget::give_back(std::uint8_t u, const std::string* address, std::uint64_t bytes) {

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -30,11 +31,14 @@ class memory_lease {
 
  private:
   friend class memory_budget;
+  memory_lease(memory_budget* budget, std::uint8_t use, std::uint64_t bytes,
+               std::optional<std::string> address)
+      : budget_(budget), use_(use), bytes_(bytes), address_(std::move(address)) {}
+
   memory_budget* budget_ = nullptr;
   std::uint8_t use_ = 0;
-  bool own_ = false;  // claim_own's: no address
   std::uint64_t bytes_ = 0;
-  std::string address_;
+  std::optional<std::string> address_;  // none: claim_own's
 };
 
 // The memory the server holds for its clients, counted in one place: per

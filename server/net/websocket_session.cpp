@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <boost/asio/ssl/error.hpp>
+#include <cassert>
 
 #include "server/net/log_text.hpp"
 
@@ -103,6 +104,11 @@ void websocket_session::arm_timer() {
   for (const auto& at : {wake_at_, read_waits_ ? read_at_ : std::nullopt, ping_at_}) {
     if (at && (!soonest || *at < *soonest)) soonest = at;
   }
+  // The handler asks for the same moment again and again (a spectator's
+  // pace): a wait already set for it stays.
+  if (soonest == armed_at_ && (!soonest || armed_strong_ == read_waits_)) return;
+  armed_at_ = soonest;
+  armed_strong_ = read_waits_;
   if (!soonest) {
     timer_.cancel();
     return;
@@ -126,6 +132,8 @@ void websocket_session::on_time() {
   // A wait that ended just before the timer was set again runs too: each
   // moment is checked against the clock, not taken from the wait.
   const auto now = std::chrono::steady_clock::now();
+  armed_at_.reset();
+  assert(!read_waits_ || read_at_);
   if (read_waits_ && *read_at_ <= now) {
     read_waits_ = false;
     read_at_.reset();

@@ -90,8 +90,11 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   net::steady_timer timer_;
   std::optional<std::chrono::steady_clock::time_point> wake_at_;
   std::optional<std::chrono::steady_clock::time_point> read_at_;  // read_later's
-  bool read_waits_ = false;
+  bool read_waits_ = false;                                       // then read_at_ is set
   std::optional<std::chrono::steady_clock::time_point> ping_at_;
+  // The wait in progress: when it ends, and whether it holds the session.
+  std::optional<std::chrono::steady_clock::time_point> armed_at_;
+  bool armed_strong_ = false;
   bool pinging_ = false;
   bool closing_ = false;
   std::optional<websocket::close_reason> close_reason_;
