@@ -11,11 +11,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 
 try:
     from hostile_server import MODES, HostileServer  # noqa: E402
@@ -41,7 +41,7 @@ CRASHES = ("Segmentation", "double free", "AddressSanitizer", "runtime error", "
 def main():
     bot, pipe, source = sys.argv[1:4]
     checks = Checks()
-    work = tempfile.mkdtemp()
+    work = scratch.folder()
     try:
         c_bot = os.path.join(work, "dfs_bot")
         subprocess.run(["cc", "-O2", "-o", c_bot,

@@ -38,7 +38,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -48,6 +47,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 sys.path.insert(0, os.path.join(ROOT, "docker", "cluster"))
 sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 
 try:
     import websockets  # noqa: F401
@@ -617,7 +617,7 @@ async def close_and_reveal(c, token):
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ariadne-cluster-test-")
+    folder = scratch.folder("ariadne-cluster-test-")
     competition = os.path.join(folder, "cup.json")
     with open(competition, "w") as f:
         json.dump({"name": "cluster-cup", "seeds": "per_competitor", "practice": True,

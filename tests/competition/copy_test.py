@@ -16,12 +16,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from test_store import stores  # noqa: E402
 
 from competition_client import Client  # noqa: E402
@@ -73,7 +73,7 @@ async def play(port, token, runs, leave_one=False):
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ariadne-copy-")
+    folder = scratch.folder("ariadne-copy-")
     source = stores.fresh(folder, "copy_source")
     path = os.path.join(folder, "cup.json")
     with open(path, "w") as f:

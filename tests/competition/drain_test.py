@@ -17,13 +17,13 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
@@ -109,7 +109,7 @@ async def drain(proc, port, tokens):
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ariadne-drain-")
+    folder = scratch.folder("ariadne-drain-")
     db = stores.fresh(folder, "drain")
     path = os.path.join(folder, "drain.json")
     with open(path, "w") as f:

@@ -22,7 +22,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
@@ -30,6 +29,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from build_kind import slowdown  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
@@ -189,7 +189,7 @@ async def kill_under_load(db, servers, tokens):
 
 
 async def scenario():
-    folder = tempfile.mkdtemp(prefix="ariadne-nodes-load-")
+    folder = scratch.folder("ariadne-nodes-load-")
     db = stores.fresh(folder, "nodes-load")
     path = os.path.join(folder, "cup.json")
     rounds = [f"r{k}" for k in range(ROUNDS)]

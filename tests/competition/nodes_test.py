@@ -31,13 +31,13 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from test_store import stores  # noqa: E402
 
 from competition_client import Client  # noqa: E402
@@ -73,7 +73,7 @@ async def hold(port, token, challenge):
 
 
 async def scenario():
-    folder = tempfile.mkdtemp(prefix="ariadne-nodes-")
+    folder = scratch.folder("ariadne-nodes-")
     db = stores.fresh(folder, "nodes")
     path = os.path.join(folder, "cup.json")
     with open(path, "w") as f:

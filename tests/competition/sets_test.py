@@ -20,13 +20,13 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from test_store import stores  # noqa: E402
 
 from competition_client import Client, Refused  # noqa: E402
@@ -254,7 +254,7 @@ async def gives_up(port, token):
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ariadne-sets-")
+    folder = scratch.folder("ariadne-sets-")
     db = stores.fresh(folder, "sets")
     names = ["alice", "bob", "carol", "dan", "erin", "frank"]
     tokens = {n: admin(db, "add-competitor", n).strip() for n in names}

@@ -14,11 +14,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from mcp_client import McpClient, explore  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
@@ -73,7 +73,7 @@ def mcp_plays(url, arguments, token=None, runs=1):
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ariadne-kits-")
+    folder = scratch.folder("ariadne-kits-")
     subprocess.run(["cc", "-O2", "-o", os.path.join(folder, "dfs_bot"),
                     os.path.join(SOURCE, "clients/bridge/examples/dfs_bot.c")], check=True)
     with open(os.path.join(os.path.dirname(__file__), "scenario.json")) as f:

@@ -19,14 +19,13 @@ Usage: agents_doc_test.py BUILD_DIR SOURCE_DIR [--print]
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 from mcp_client import McpClient  # noqa: E402
 
 BUILD, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
@@ -48,7 +47,7 @@ def blocks(text):
 
 def main():
     text = open(PAGE).read()
-    work = tempfile.mkdtemp(prefix="ariadne-agents-doc-")
+    work = scratch.folder("ariadne-agents-doc-")
     os.makedirs(os.path.join(work, "build"))
     os.symlink(BUILD, os.path.join(work, "build", "ci"))
     proc, port = start_server(SERVER)
@@ -107,7 +106,6 @@ def main():
                     check(client.close() == 0, f"{name}: exits 0")
     finally:
         stop_server(proc)
-        shutil.rmtree(work, ignore_errors=True)
     checks.finish("docs/agents.md works as written")
 
 

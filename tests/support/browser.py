@@ -3,6 +3,8 @@ driven by Selenium): a browser, its console's errors, and whether the
 machine has one."""
 import os
 
+import scratch
+
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -33,7 +35,9 @@ def browser(width=1280, height=900, flags=()):
                  f"--window-size={width},{height}", *flags):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    # Chromium leaves a folder in TMPDIR behind each run: in the test's scratch.
+    service = Service(DRIVER, env=dict(os.environ, TMPDIR=scratch.folder("ariadne-chromium-")))
+    driver = webdriver.Chrome(service=service, options=options)
     # Headless Chromium makes no window narrower than 500 px from
     # --window-size: a phone's 390 needs asking again.
     driver.set_window_size(width, height)

@@ -6,8 +6,13 @@ once (and kept going), one summary line and the exit code at the end.
     check(reply["code"] == "bad_json", "bad json")
     checks.check_eq(result["steps"], steps, "the server counts my steps")
     checks.finish("the spectator stream keeps its promises")   # exits 0 or 1
+
+finish() also removes the test's scratch folders (tests/support/scratch.py)
+when every check passed, and keeps them when one failed.
 """
 import sys
+
+import scratch
 
 
 class Checks:
@@ -50,5 +55,6 @@ class Checks:
         failed, else 0."""
         if note and not self.failures:
             print(note)
+        scratch.finish(not self.failures)
         print(self.summary())
         sys.exit(1 if self.failures else 0)

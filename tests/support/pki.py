@@ -1,7 +1,8 @@
 """A throwaway certificate authority for the TLS tests, made with Debian's
 openssl: a CA, server certificates signed by it (for localhost and
 127.0.0.1, or another name, or already expired), and a second CA nobody
-trusts. Everything lives in one temporary folder.
+trusts. Everything lives in one scratch folder (removed when the test
+passes: tests/support/scratch.py).
 
     pki = Pki()                       # ca.pem, a CA valid for two days
     cert, key = pki.server("good")    # localhost, 127.0.0.1, ::1
@@ -14,7 +15,8 @@ import base64
 import hashlib
 import os
 import subprocess
-import tempfile
+
+import scratch
 
 
 def _openssl(*args, cwd):
@@ -26,7 +28,7 @@ def _openssl(*args, cwd):
 
 class Pki:
     def __init__(self, folder=None):
-        self.folder = folder or tempfile.mkdtemp(prefix="ariadne-pki-")
+        self.folder = folder or scratch.folder("ariadne-pki-")
         self.ca = self._make_ca("ca", "Ariadne test CA")
         self._other = None
 

@@ -7,10 +7,12 @@ import math
 import os
 import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import scratch  # noqa: E402
 
 admin = sys.argv[1]
-work = tempfile.mkdtemp()
+work = scratch.folder("ariadne-simulate-")
 problems = []
 
 
@@ -73,4 +75,5 @@ if done.returncode != 2 or "cannot be read" not in done.stderr:
 
 for p in problems:
     print("FAIL:", p)
+scratch.finish(not problems)
 sys.exit(1 if problems else 0)

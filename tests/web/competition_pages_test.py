@@ -16,11 +16,11 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 import browser  # noqa: E402
 
 if browser.missing():
@@ -172,7 +172,7 @@ def ranked_run_of(db):
 
 
 def main():
-    folder = tempfile.mkdtemp(prefix="ariadne-pages-")
+    folder = scratch.folder("ariadne-pages-")
     db = os.path.join(folder, "cup.db")
     tokens = {n: subprocess.run([ADMIN, "--db", db, "add-competitor", n], capture_output=True,
                                 text=True, check=True).stdout.strip() for n in ("ann", "bo")}

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(here, "..", "support"))
 sys.path.insert(0, os.path.join(here, "..", "..", "clients", "python"))
 from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
+import scratch  # noqa: E402
 try:
     import websockets  # noqa: E402
 except ImportError:
@@ -175,7 +176,7 @@ async def flood(port):
 
 
 def bridge(port):
-    script = os.path.join(tempfile.mkdtemp(), "painter.sh")
+    script = os.path.join(scratch.folder(), "painter.sh")
     with open(script, "w") as f:
         f.write("read start\necho 'PAINT 0 0 purple hi'\nread answer\necho \"$answer\" >&2\n"
                 "echo 'PAINT CLEAR'\nread answer\necho \"$answer\" >&2\n"

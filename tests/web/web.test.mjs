@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,10 @@ before(async () => {
   );
   base = `127.0.0.1:${Number((await readFile(fifo, 'utf8')).trim())}`;
 });
-after(() => server?.kill('SIGTERM'));
+after(() => {
+  server?.kill('SIGTERM');
+  rmSync(folder, { recursive: true, force: true });
+});
 
 // A depth-first bot that also bumps into a wall now and then, so that every
 // counter moves. Returns the run number and the result.

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ before(async () => {
 });
 after(() => {
   for (const proc of servers) proc.kill('SIGTERM');
+  rmSync(folder, { recursive: true, force: true });
 });
 
 test("a depth-first run gives exactly the C++ bot's result offline", async () => {
