@@ -273,17 +273,17 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   const auto arrived = claims_->arrivals(reader, in_play);
   const auto stranded = claims_->stranded(reader, in_play);
   const auto read_at = std::chrono::system_clock::now();
-  // The store's marks are this thread's own: copied before the lock.
-  mark_table marks = stored ? store_view_.mirror().marks : mark_table{};
+  // The marks that changed: the store's (this thread's) before the lock.
+  if (stored) applied_.take(store_view_.mirror().marks);
+  std::map<attempt_book::key, std::uint32_t> used;  // attempts ended or in play
   std::size_t ranked = 0;
   competitor_names_.replace(competitors);
   {
     std::lock_guard lock(mutex_);
     const results_mirror& m = stored ? *stored : mirror_;
-    if (!stored) marks = mirror_.marks;
-    // The attempts used are the book's (ended or in play, given back or not).
-    m.book.for_each_tally([&marks](const attempt_book::key& k, std::uint32_t, std::uint32_t used) {
-      if (used > 0 || marks.contains(k)) marks[k].attempts = used;
+    if (!stored) applied_.take(mirror_.marks);
+    m.book.for_each_tally([&used](const attempt_book::key& k, std::uint32_t, std::uint32_t n) {
+      used.emplace(k, n);
     });
     ranked = m.tally.ranked();
     if (stored) {
@@ -303,13 +303,14 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   // A token rotated or revoked with ariadne-admin ends the connections that
   // said hello with it.
   tokens_.check(competitors, hellos);
-  const auto rows = rank_competitors(challenges, competitors, marks);
+  applied_.apply(used);
   const auto now = std::chrono::system_clock::now();
   // With shared seeds a best run's figures would tell the others a deal's
   // treasure distance: they wait until the close has no ranked run left in
   // play (as the replays do), and until then marks are shown rounded.
   const bool revealed = reveals_ranked_runs(now);
   const bool details = rules_.seeds == seed_mode::per_competitor || revealed;
+  const auto rows = rank_applied(challenges, competitors, applied_.table(), revealed);
   // The runs behind each mark, once their replays are published.
   return {std::make_shared<const std::string>(ariadne::leaderboard_json(
               rules_.name, unix_ms(now), challenges, rows, ranked, details, revealed)),

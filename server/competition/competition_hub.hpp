@@ -17,6 +17,7 @@
 #include "core/model/run_request.hpp"
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
+#include "server/competition/applied_marks.hpp"
 #include "server/competition/attempt_book.hpp"
 #include "server/competition/attempt_claims.hpp"
 #include "server/competition/board_history.hpp"
@@ -235,6 +236,7 @@ class competition_hub {
   bool board_from_store_ = false;        // the leaderboard thread's too
   board_history history_;                // the leaderboard thread's too
   stored_runs store_view_{rules_};       // the leaderboard thread's too
+  applied_marks applied_{rules_};        // the leaderboard thread's too
   std::uint32_t store_view_resets_ = 0;  // the leaderboard thread's too
   competitor_names competitor_names_;    // its own lock
   token_watch tokens_;                   // its own lock

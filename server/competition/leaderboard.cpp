@@ -1,6 +1,7 @@
 #include "server/competition/leaderboard.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@ using json = nlohmann::json;
 void add_run(mark_table& marks, const ranked_run_record& r) {
   if (r.status == "interrupted") return;
   challenge_mark& m = marks[{r.competitor, r.challenge}];
+  touch(m);
   // The attempts that count are numbered 1, 2, ... (an interrupted one's
   // number is dealt again), whatever the mazes of each.
   m.attempts = std::max(m.attempts, r.attempt);
@@ -41,7 +43,13 @@ void show(challenge_mark& m, const attempt_figures& a, double mark) {
 
 }  // namespace
 
+void touch(challenge_mark& m) {
+  static std::atomic<std::uint64_t> versions{0};
+  m.version = versions.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 void take_result(challenge_mark& m, const ranked_run_record& r) {
+  touch(m);
   attempt_figures& a = m.played[r.attempt];
   a.mazes.push_back({r.status == "found", r.score, r.optimal, r.reference});
   if (a.mazes.size() == 1 || a.status == "found") a.status = r.status;
@@ -77,6 +85,7 @@ challenge_scoring scoring_of(const challenge_record& challenge) {
 }
 
 void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
+  m.attempts_played = static_cast<std::uint32_t>(m.played.size());
   if (m.played.empty()) {  // not played: nothing to show, and no doubt about it
     m.error_known = true;
     return;
@@ -131,28 +140,70 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
   return rank_competitors(challenges, competitors, marks_of(runs));
 }
 
-std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
-                                              const std::vector<competitor_record>& competitors,
-                                              const mark_table& marks) {
-  double weights = 0;
-  std::vector<challenge_scoring> scoring;
-  for (const challenge_record& c : challenges) {
-    weights += c.weight;
-    scoring.push_back(scoring_of(c));
-  }
+namespace {
+
+// A row for each competitor not revoked, in id order; mark_of(id, i) gives
+// its mark on challenge i, the rule applied.
+template <typename MarkOf>
+std::map<std::int64_t, leaderboard_row> rows_of(const std::vector<competitor_record>& competitors,
+                                                std::size_t challenges, const MarkOf& mark_of) {
   std::map<std::int64_t, leaderboard_row> by_id;
   for (const competitor_record& c : competitors) {
     if (c.revoked) continue;
     leaderboard_row row;
     row.competitor = c.name;
-    row.challenges.reserve(challenges.size());
-    for (std::size_t i = 0; i < challenges.size(); ++i) {
-      const auto it = marks.find({c.id, challenges[i].id});
-      row.challenges.push_back(it == marks.end() ? challenge_mark{} : it->second);
-      apply_rule(row.challenges.back(), scoring[i]);
-    }
+    row.challenges.reserve(challenges);
+    for (std::size_t i = 0; i < challenges; ++i)
+      row.challenges.push_back(mark_of(c.id, i));
     by_id.emplace(c.id, std::move(row));
   }
+  return by_id;
+}
+
+std::vector<leaderboard_row> ranked(const std::vector<challenge_record>& challenges,
+                                    std::map<std::int64_t, leaderboard_row> by_id);
+
+}  // namespace
+
+std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
+                                              const std::vector<competitor_record>& competitors,
+                                              const mark_table& marks) {
+  std::vector<challenge_scoring> scoring;
+  for (const challenge_record& c : challenges)
+    scoring.push_back(scoring_of(c));
+  return ranked(challenges,
+                rows_of(competitors, challenges.size(), [&](std::int64_t id, std::size_t i) {
+                  const auto it = marks.find({id, challenges[i].id});
+                  challenge_mark m = it == marks.end() ? challenge_mark{} : it->second;
+                  apply_rule(m, scoring[i]);
+                  return m;
+                }));
+}
+
+std::vector<leaderboard_row> rank_applied(const std::vector<challenge_record>& challenges,
+                                          const std::vector<competitor_record>& competitors,
+                                          const mark_table& applied, bool with_attempts) {
+  return ranked(challenges,
+                rows_of(competitors, challenges.size(), [&](std::int64_t id, std::size_t i) {
+                  challenge_mark m;
+                  const auto it = applied.find({id, challenges[i].id});
+                  if (it == applied.end()) {
+                    m.error_known = true;  // as apply_rule leaves a mark not played
+                    return m;
+                  }
+                  static_cast<mark_figures&>(m) = it->second;
+                  if (with_attempts) m.played = it->second.played;
+                  return m;
+                }));
+}
+
+namespace {
+
+std::vector<leaderboard_row> ranked(const std::vector<challenge_record>& challenges,
+                                    std::map<std::int64_t, leaderboard_row> by_id) {
+  double weights = 0;
+  for (const challenge_record& c : challenges)
+    weights += c.weight;
   std::vector<leaderboard_row> rows;
   for (auto& [id, row] : by_id) {
     double sum = 0;
@@ -164,7 +215,7 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
     for (std::size_t i = 0; i < challenges.size(); ++i) {
       const challenge_mark& m = row.challenges[i];
       sum += challenges[i].weight * m.mark;
-      const bool played_here = !m.played.empty();
+      const bool played_here = m.attempts_played > 0;
       played = played || played_here;
       measured = measured || (played_here && m.error_known);
       if (m.error_known) squares += challenges[i].weight * challenges[i].weight * m.error * m.error;
@@ -200,8 +251,6 @@ std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record
   }
   return rows;
 }
-
-namespace {
 
 // A figure as published: exact with the details, else to `decimals` places
 // (17 digits of optimal / score would give the fraction itself; a total is

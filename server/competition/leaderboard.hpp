@@ -28,10 +28,9 @@ struct attempt_figures {
   std::vector<std::uint64_t> runs;  // their run numbers (their replays)
 };
 
-// A competitor's standing on one challenge: its mark by the challenge's
-// rules and the figures of the attempt shown (the best attempt with `best`,
-// the latest one with `all` and `last`).
-struct challenge_mark {
+// What a leaderboard shows of a competitor's standing on one challenge, once
+// apply_rule has set it.
+struct mark_figures {
   double mark = 0;           // 0 when not played
   double error = 0;          // the mark's standard error, from the spread of its mazes
   bool error_known = false;  // the mark counts two mazes or more
@@ -40,12 +39,22 @@ struct challenge_mark {
   std::uint64_t bumps = 0;
   std::uint64_t score = 0;
   std::uint64_t optimal = 0;
-  std::uint32_t attempts = 0;      // attempts used (ended or in play)
-  std::int64_t reached_at_ms = 0;  // when the attempt that set the mark last ended a maze
-  std::uint32_t best_attempt = 0;  // the attempt shown
-  bool found = false;              // an attempt found every maze of its set
+  std::uint32_t attempts = 0;         // attempts used (ended or in play)
+  std::int64_t reached_at_ms = 0;     // when the attempt that set the mark last ended a maze
+  std::uint32_t best_attempt = 0;     // the attempt shown
+  bool found = false;                 // an attempt found every maze of its set
+  std::uint32_t attempts_played = 0;  // attempts with a maze ended
+};
+
+// A competitor's standing on one challenge: its mark by the challenge's
+// rules and the figures of the attempt shown (the best attempt with `best`,
+// the latest one with `all` and `last`), and what they come from.
+struct challenge_mark : mark_figures {
   // What every rule is computed from: each attempt's figures and mazes.
   std::map<std::uint32_t, attempt_figures> played;
+  // A new number, unique in the process, at each change of played (touch):
+  // a reader that keeps marks applied knows which to apply again.
+  std::uint64_t version = 0;
   // Set by apply_rule: the attempt of the highest mark (then the earliest
   // end, then the lowest number), and the latest.
   attempt_figures best;
@@ -66,6 +75,8 @@ using mark_table = std::map<std::pair<std::int64_t, std::string>, challenge_mark
 void add_run(mark_table& marks, const ranked_run_record& run);
 // An ended run (one maze) into its attempt's figures; apply_rule marks them.
 void take_result(challenge_mark& mark, const ranked_run_record& run);
+// Gives the mark a new version: its attempts changed.
+void touch(challenge_mark& mark);
 // add_run for every run.
 mark_table marks_of(const std::vector<ranked_run_record>& runs);
 
@@ -91,6 +102,13 @@ struct leaderboard_row {
 std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
                                               const std::vector<competitor_record>& competitors,
                                               const mark_table& marks);
+// The same from marks apply_rule was applied to, each with its scoring
+// (a challenge with none ranks as not played). The rows' marks carry their
+// attempts (played) only with_attempts (the replays list them): a board
+// ranked often need not copy every attempt each time.
+std::vector<leaderboard_row> rank_applied(const std::vector<challenge_record>& challenges,
+                                          const std::vector<competitor_record>& competitors,
+                                          const mark_table& applied, bool with_attempts);
 // The same from the runs themselves (ariadne-admin reads them from the store).
 std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
                                               const std::vector<competitor_record>& competitors,

@@ -64,6 +64,7 @@ void stored_runs::mark_again(const attempt_book::key& k, const std::set<std::uin
     mirror_.marks.erase(k);
   } else {
     challenge_mark& m = mirror_.marks[k];
+    touch(m);
     m.attempts = latest;
     for (const std::uint32_t attempt : attempts) {
       m.played.erase(attempt);
