@@ -44,10 +44,11 @@ for store in "${stores[@]}"; do
   done
 done
 # One server at a time, on the store whose turn it is: an idle one would
-# still rebuild its leaderboard every second beside the loaded one.
+# still rebuild its leaderboard every second beside the loaded one. No drain:
+# the load's runs left waiting for their competitors would hold the stop.
 start_server() {
   ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --competition "$root/scripts/bench-competition.json" --db "${db[$1]}" || exit 1
+    --drain-seconds 0 --competition "$root/scripts/bench-competition.json" --db "${db[$1]}" || exit 1
 }
 load() {
   taskset -c 1 "$bin/clients/load/ariadne-load" --url "$ariadne_url" -c 100 \

@@ -49,9 +49,10 @@ load() {
   taskset -c 1 "$bin/clients/load/ariadne-load" --url "$1" -c "$2" --tokens "$3" \
     --challenge "$4" --warmup 1 --duration "$seconds" | tail -n 1
 }
+# No drain: the load's runs left waiting for their competitors would hold the stop.
 start() {
   ariadne_start_server taskset -c 0 "$bin/server/app/ariadne-server" --threads 1 --rate-limit 0 \
-    --competition "$root/scripts/bench-competition.json" --db "$ARIADNE_TEST_POSTGRES/bench_$1" --node "$2" || exit 1
+    --drain-seconds 0 --competition "$root/scripts/bench-competition.json" --db "$ARIADNE_TEST_POSTGRES/bench_$1" --node "$2" || exit 1
 }
 # Until every server counts `count` servers beating on the store.
 wait_nodes() {

@@ -367,6 +367,13 @@ def play_competition(folder, seeds):
         if seeds == "shared":
             check(all(cell["optimal"] is None and cell["score"] is None for cell in cells),
                   "shared seeds: a best run's optimal shown before the close")
+            # The confidence is public, rounded as the marks and totals are.
+            check(all(isinstance(row["decided"], bool) and
+                      (row["total_error"] is None or row["total_error"] == round(row["total_error"]))
+                      for row in board["rows"]) and
+                  all(cell["error"] is None or cell["error"] == round(cell["error"], 2)
+                      for cell in cells),
+                  f"shared seeds: the errors rounded, the verdicts shown: {board['rows']}")
         else:
             check(all(cell["optimal"] is not None for cell in cells), "per_competitor details")
         # Every result a client got is in the database with the same numbers.
