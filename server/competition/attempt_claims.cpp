@@ -117,9 +117,40 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
       },
       // No longer held once that is durable: a write rolled back leaves the
       // run this server's, never one to take back from its stale moves.
-      [this, run = record.run, handed, done = std::move(done)](bool durable) {
-        if (durable && *handed) hold(run, false);
+      [this, record, handed, done = std::move(done)](bool durable) {
+        if (durable && *handed) hold(record.run, false);
+        if (!durable) give_back_unhanded(record);
         done(durable && *handed);
+      },
+      lock_key(record.competitor));
+}
+
+void attempt_claims::give_back_unhanded(const ranked_run_record& record) {
+  const auto now = unix_ms(std::chrono::system_clock::now());
+  writer_.submit(
+      [this, record, now](results_store& store) {
+        if (shared_()) store.lock_competitor(record.competitor);
+        // The hand-off may have landed after all (its answer lost with the
+        // connection): then the run is the other server's.
+        const auto row = store.run_by_number(record.run);
+        if (row && row->status == "in_play" && row->node == node_) {
+          store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
+          spdlog::warn(
+              "run {} of '{}' ({}): its hand-over to another server could not be written: "
+              "given back, the attempt played again",
+              record.run, record.competitor_name, record.challenge);
+        }
+        read_back(store, record.competitor, record.challenge);
+      },
+      [this, record](bool durable) {
+        if (durable) {
+          hold(record.run, false);
+        } else {
+          spdlog::error(
+              "run {} of '{}' ({}): neither handed over nor given back (the database did not "
+              "take either): in play here until this server restarts",
+              record.run, record.competitor_name, record.challenge);
+        }
       },
       lock_key(record.competitor));
 }

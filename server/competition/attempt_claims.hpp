@@ -53,7 +53,8 @@ class attempt_claims {
   // Hands a run in play here over to server `to` with its moves (its
   // competitor said hello there) and reads the competitor back;
   // done(handed) on the store thread: false when the store did not take it
-  // (the run was given back meanwhile, or could not be written).
+  // (the run was given back meanwhile, or could not be written: then its
+  // attempt is given back, as the store takes it).
   void hand_off(const ranked_run_record& record, std::string moves, std::string to,
                 std::function<void(bool handed)> done);
   // On the leaderboard thread, from the store's runs just read: the runs
@@ -88,6 +89,9 @@ class attempt_claims {
 
  private:
   void hold(std::uint64_t run, bool held);
+  // A run whose hand-off could not be written: its attempt given back in
+  // the store, unless the run is no longer this server's in play there.
+  void give_back_unhanded(const ranked_run_record& record);
   // On the store thread, under the competitor's lock: a maze of the
   // competitor's latest attempt (`latest`) in play on another server that
   // stopped beating (node_silent_after) is given back now, as that server's
