@@ -5,9 +5,13 @@ namespace ariadne {
 void applied_marks::take(const mark_table& source) {
   // Both tables are in key order: one walk side by side.
   auto mine = table_.begin();
+  const auto forget = [this](mark_table::iterator it) {
+    own_attempts_.erase(it->first);
+    return table_.erase(it);
+  };
   for (const auto& [k, mark] : source) {
     while (mine != table_.end() && mine->first < k)
-      mine = table_.erase(mine);
+      mine = forget(mine);
     if (mine != table_.end() && mine->first == k) {
       if (mine->second.version != mark.version) {
         mine->second = mark;
@@ -18,8 +22,10 @@ void applied_marks::take(const mark_table& source) {
       mine = std::next(table_.emplace_hint(mine, k, mark));
       changed_.push_back(k);
     }
+    own_attempts_[k] = mark.attempts;
   }
-  table_.erase(mine, table_.end());
+  while (mine != table_.end())
+    mine = forget(mine);
 }
 
 void applied_marks::apply(const std::map<key, std::uint32_t>& used) {
@@ -31,6 +37,11 @@ void applied_marks::apply(const std::map<key, std::uint32_t>& used) {
     if (const auto it = table_.find(k); it != table_.end()) mark_again(k, it->second);
   }
   changed_.clear();
+  // The book's count where it has one, else the mark's own.
+  for (auto& [k, mark] : table_) {
+    const auto own = own_attempts_.find(k);
+    if (own != own_attempts_.end()) mark.attempts = own->second;
+  }
   for (const auto& [k, attempts] : used) {
     auto it = table_.find(k);
     if (it == table_.end()) {

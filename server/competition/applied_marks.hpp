@@ -32,6 +32,7 @@ class applied_marks {
  private:
   const competition_rules& rules_;
   mark_table table_;
+  std::map<key, std::uint32_t> own_attempts_;  // each source mark's attempts
   std::vector<key> changed_;
 };
 

@@ -7,6 +7,7 @@
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
 #include "server/competition/competition_document.hpp"
+#include "server/competition/leaderboard_documents.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/store/store_error.hpp"
 
@@ -273,9 +274,8 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
   const auto arrived = claims_->arrivals(reader, in_play);
   const auto stranded = claims_->stranded(reader, in_play);
   const auto read_at = std::chrono::system_clock::now();
-  // The marks that changed: the store's (this thread's) before the lock.
-  if (stored) applied_.take(store_view_.mirror().marks);
-  std::map<attempt_book::key, std::uint32_t> used;  // attempts ended or in play
+  if (stored) applied_.take(store_view_.mirror().marks);  // this thread's: before the lock
+  std::map<attempt_book::key, std::uint32_t> used;        // attempts ended or in play
   std::size_t ranked = 0;
   competitor_names_.replace(competitors);
   {

@@ -104,15 +104,16 @@ void websocket_session::arm_timer() {
   for (const auto& at : {wake_at_, read_waits_ ? read_at_ : std::nullopt, ping_at_}) {
     if (at && (!soonest || *at < *soonest)) soonest = at;
   }
-  // The handler asks for the same moment again and again (a spectator's
-  // pace): a wait already set for it stays.
-  if (soonest == armed_at_ && (!soonest || armed_strong_ == read_waits_)) return;
-  armed_at_ = soonest;
-  armed_strong_ = read_waits_;
   if (!soonest) {
+    armed_at_.reset();
     timer_.cancel();
     return;
   }
+  // The handler asks for the same moment again and again (a spectator's
+  // pace): a wait already set for it stays.
+  if (soonest == armed_at_ && armed_strong_ == read_waits_) return;
+  armed_at_ = soonest;
+  armed_strong_ = read_waits_;
   timer_.expires_at(*soonest);
   if (read_waits_) {
     // No read is pending: the wait holds the connection until its read.

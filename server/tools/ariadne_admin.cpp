@@ -18,6 +18,7 @@
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/competition_schedule.hpp"
 #include "server/competition/leaderboard.hpp"
+#include "server/competition/leaderboard_documents.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/simulation/simulation.hpp"
 #include "server/simulation/simulation_figures.hpp"

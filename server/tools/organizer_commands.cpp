@@ -20,6 +20,7 @@
 #include "server/competition/competition_schedule.hpp"
 #include "server/competition/competitor_names.hpp"
 #include "server/competition/leaderboard.hpp"
+#include "server/competition/leaderboard_documents.hpp"
 #include "server/competition/secrets.hpp"
 #include "server/competition/text_cells.hpp"
 

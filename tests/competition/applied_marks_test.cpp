@@ -51,7 +51,8 @@ void expect_same_rows(const std::vector<leaderboard_row>& got,
 }
 
 // Runs come in at random, a competitor's runs are now and then read back
-// whole (its marks erased and taken again), attempts are in play: the marks
+// whole (its marks erased and taken again), attempts are in play, the book's
+// count of a key comes and goes: the marks
 // kept from rebuild to rebuild rank as marking every attempt each time does.
 TEST(applied_marks, kept_between_rebuilds_they_rank_as_marking_everything_again) {
   const competition_rules rules = two_rules();
@@ -78,6 +79,8 @@ TEST(applied_marks, kept_between_rebuilds_they_rank_as_marking_everything_again)
       }
     } else if (pick == 1) {
       used[k] = next_attempt[k] + 1;  // an attempt in play
+    } else if (pick == 2) {
+      used.erase(k);  // the book's count gone: the mark's own shows
     } else {
       ranked_run_record r;
       r.competitor = who;

@@ -13,6 +13,7 @@
 #include "core/model/utc_time.hpp"
 #include "server/competition/competition_rules.hpp"
 #include "server/competition/leaderboard.hpp"
+#include "server/competition/leaderboard_documents.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -49,8 +49,14 @@ before(async () => {
   );
   base = `127.0.0.1:${Number((await readFile(fifo, 'utf8')).trim())}`;
 });
-after(() => {
-  server?.kill('SIGTERM');
+// The server gone before its folder goes.
+after(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    await new Promise((done) => {
+      server.once('exit', done);
+      server.kill('SIGTERM');
+    });
+  }
   rmSync(folder, { recursive: true, force: true });
 });
 

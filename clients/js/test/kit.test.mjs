@@ -33,8 +33,18 @@ let url;
 before(async () => {
   url = await startServer();
 });
-after(() => {
-  for (const proc of servers) proc.kill('SIGTERM');
+// Each server stopped at once (SIGINT: no drain) and gone before its folder goes.
+after(async () => {
+  await Promise.all(
+    servers.map(
+      (proc) =>
+        new Promise((done) => {
+          if (proc.exitCode !== null || proc.signalCode !== null) return done();
+          proc.once('exit', done);
+          proc.kill('SIGINT');
+        }),
+    ),
+  );
   rmSync(folder, { recursive: true, force: true });
 });
 
