@@ -126,33 +126,16 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
 }
 
 void attempt_claims::give_back_unhanded(const ranked_run_record& record) {
-  const auto now = unix_ms(std::chrono::system_clock::now());
-  writer_.submit(
-      [this, record, now](results_store& store) {
-        if (shared_()) store.lock_competitor(record.competitor);
-        // The hand-off may have landed after all (its answer lost with the
-        // connection): then the run is the other server's.
-        const auto row = store.run_by_number(record.run);
-        if (row && row->status == "in_play" && row->node == node_) {
-          store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
-          spdlog::warn(
-              "run {} of '{}' ({}): its hand-over to another server could not be written: "
-              "given back, the attempt played again",
-              record.run, record.competitor_name, record.challenge);
-        }
-        read_back(store, record.competitor, record.challenge);
-      },
-      [this, record](bool durable) {
-        if (durable) {
-          hold(record.run, false);
-        } else {
-          spdlog::error(
-              "run {} of '{}' ({}): neither handed over nor given back (the database did not "
-              "take either): in play here until this server restarts",
-              record.run, record.competitor_name, record.challenge);
-        }
-      },
-      lock_key(record.competitor));
+  give_back(record, true, [this, record](bool durable) {
+    if (durable) {
+      hold(record.run, false);
+    } else {
+      spdlog::error(
+          "run {} of '{}' ({}): neither handed over nor given back (the database did not "
+          "take either): in play here until this server restarts",
+          record.run, record.competitor_name, record.challenge);
+    }
+  });
 }
 
 std::vector<ranked_run_record> attempt_claims::arrivals(
@@ -229,13 +212,29 @@ void attempt_claims::read_back_now(std::int64_t competitor, std::string challeng
 
 void attempt_claims::give_back_attempt(const ranked_run_record& record,
                                        std::function<void(bool)> done) {
+  give_back(record, false, std::move(done));
+}
+
+void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_in_play,
+                               std::function<void(bool)> done) {
   const auto now = unix_ms(std::chrono::system_clock::now());
   writer_.submit(
-      [this, record, now](results_store& store) {
+      [this, record, now, only_ours_in_play](results_store& store) {
         // Not between another server's claim's reading of the attempt and
         // its write of the attempt's next maze.
         if (shared_()) store.lock_competitor(record.competitor);
-        store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
+        // A hand-off may have landed after all (its answer lost with the
+        // connection): then the run is the other server's.
+        const auto row = only_ours_in_play ? store.run_by_number(record.run) : std::nullopt;
+        if (!only_ours_in_play || (row && row->status == "in_play" && row->node == node_)) {
+          store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
+          if (only_ours_in_play) {
+            spdlog::warn(
+                "run {} of '{}' ({}): its hand-over to another server could not be written: "
+                "given back, the attempt played again",
+                record.run, record.competitor_name, record.challenge);
+          }
+        }
         read_back(store, record.competitor, record.challenge);
       },
       std::move(done), lock_key(record.competitor));

@@ -92,6 +92,10 @@ class attempt_claims {
   // A run whose hand-off could not be written: its attempt given back in
   // the store, unless the run is no longer this server's in play there.
   void give_back_unhanded(const ranked_run_record& record);
+  // The attempt of record given back in the store (only_ours_in_play: if
+  // its run is still this server's in play there), the competitor read back.
+  void give_back(const ranked_run_record& record, bool only_ours_in_play,
+                 std::function<void(bool)> done);
   // On the store thread, under the competitor's lock: a maze of the
   // competitor's latest attempt (`latest`) in play on another server that
   // stopped beating (node_silent_after) is given back now, as that server's

@@ -159,62 +159,7 @@ std::map<std::int64_t, leaderboard_row> rows_of(const std::vector<competitor_rec
   return by_id;
 }
 
-std::vector<leaderboard_row> ranked(const std::vector<challenge_record>& challenges,
-                                    std::map<std::int64_t, leaderboard_row> by_id);
-
-}  // namespace
-
-std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
-                                              const std::vector<competitor_record>& competitors,
-                                              const mark_table& marks) {
-  std::vector<challenge_scoring> scoring;
-  for (const challenge_record& c : challenges)
-    scoring.push_back(scoring_of(c));
-  return ranked(challenges,
-                rows_of(competitors, challenges.size(), [&](std::int64_t id, std::size_t i) {
-                  const auto it = marks.find({id, challenges[i].id});
-                  challenge_mark m = it == marks.end() ? challenge_mark{} : it->second;
-                  apply_rule(m, scoring[i]);
-                  return m;
-                }));
-}
-
-std::vector<leaderboard_row> rank_applied(const std::vector<challenge_record>& challenges,
-                                          const std::vector<competitor_record>& competitors,
-                                          const mark_table& applied, bool with_attempts) {
-  return ranked(challenges,
-                rows_of(competitors, challenges.size(), [&](std::int64_t id, std::size_t i) {
-                  challenge_mark m;
-                  const auto it = applied.find({id, challenges[i].id});
-                  if (it == applied.end()) {
-                    m.error_known = true;  // as apply_rule leaves a mark not played
-                    return m;
-                  }
-                  static_cast<mark_figures&>(m) = it->second;
-                  if (with_attempts) m.played = it->second.played;
-                  return m;
-                }));
-}
-
-std::vector<bool> decided_of(
-    const std::vector<leaderboard_row>& rows,
-    const std::function<std::pair<double, double>(const leaderboard_row&)>& figures) {
-  const auto apart = [&](const leaderboard_row& a, const leaderboard_row& b) {
-    const auto [ta, ea] = figures(a);
-    const auto [tb, eb] = figures(b);
-    return a.total_error_known && b.total_error_known &&
-           std::abs(ta - tb) > 2 * std::sqrt(ea * ea + eb * eb);
-  };
-  std::vector<bool> decided(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    decided[i] = (i == 0 || apart(rows[i - 1], rows[i])) &&
-                 (i + 1 == rows.size() || apart(rows[i], rows[i + 1]));
-  }
-  return decided;
-}
-
-namespace {
-
+// Totals, places and verdicts of rows whose marks the rule was applied to.
 std::vector<leaderboard_row> ranked(const std::vector<challenge_record>& challenges,
                                     std::map<std::int64_t, leaderboard_row> by_id) {
   double weights = 0;
@@ -264,5 +209,54 @@ std::vector<leaderboard_row> ranked(const std::vector<challenge_record>& challen
 }
 
 }  // namespace
+
+std::vector<leaderboard_row> rank_competitors(const std::vector<challenge_record>& challenges,
+                                              const std::vector<competitor_record>& competitors,
+                                              const mark_table& marks) {
+  std::vector<challenge_scoring> scoring;
+  for (const challenge_record& c : challenges)
+    scoring.push_back(scoring_of(c));
+  return ranked(challenges,
+                rows_of(competitors, challenges.size(), [&](std::int64_t id, std::size_t i) {
+                  const auto it = marks.find({id, challenges[i].id});
+                  challenge_mark m = it == marks.end() ? challenge_mark{} : it->second;
+                  apply_rule(m, scoring[i]);
+                  return m;
+                }));
+}
+
+std::vector<leaderboard_row> rank_applied(const std::vector<challenge_record>& challenges,
+                                          const std::vector<competitor_record>& competitors,
+                                          const mark_table& applied, bool with_attempts) {
+  return ranked(challenges,
+                rows_of(competitors, challenges.size(), [&](std::int64_t id, std::size_t i) {
+                  challenge_mark m;
+                  const auto it = applied.find({id, challenges[i].id});
+                  if (it == applied.end()) {
+                    apply_rule(m, {});  // not played
+                    return m;
+                  }
+                  static_cast<mark_figures&>(m) = it->second;
+                  if (with_attempts) m.played = it->second.played;
+                  return m;
+                }));
+}
+
+std::vector<bool> decided_of(
+    const std::vector<leaderboard_row>& rows,
+    const std::function<std::pair<double, double>(const leaderboard_row&)>& figures) {
+  const auto apart = [&](const leaderboard_row& a, const leaderboard_row& b) {
+    const auto [ta, ea] = figures(a);
+    const auto [tb, eb] = figures(b);
+    return a.total_error_known && b.total_error_known &&
+           std::abs(ta - tb) > 2 * std::sqrt(ea * ea + eb * eb);
+  };
+  std::vector<bool> decided(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    decided[i] = (i == 0 || apart(rows[i - 1], rows[i])) &&
+                 (i + 1 == rows.size() || apart(rows[i], rows[i + 1]));
+  }
+  return decided;
+}
 
 }  // namespace ariadne

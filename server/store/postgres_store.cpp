@@ -10,6 +10,9 @@
 namespace ariadne {
 
 namespace {
+// The order of play (played_before).
+constexpr const char* pg_play_order =
+    " ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal";
 constexpr const char* pg_run_columns =
     "SELECT r.competitor, c.name, r.challenge, r.deal, r.attempt, r.status, r.steps, r.bumps, "
     "r.score, r.optimal, r.ratio, r.found, r.treasures, r.started_at_ms, r.ended_at_ms, r.run, "
@@ -109,8 +112,8 @@ void postgres_store::prepare_statements() {
               "ratio = $6, found = $7, treasures = $8, ended_at_ms = $9, moves = $10 "
               "WHERE competitor = $11 AND challenge = $12 AND deal = $13 AND status = 'in_play'");
   db_.prepare("runs", std::string(pg_run_columns) +
-                          " FROM runs r JOIN competitors c ON c.id = r.competitor "
-                          "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
+                          " FROM runs r JOIN competitors c ON c.id = r.competitor " +
+                          pg_play_order);
   // The statement's own snapshot: every transaction older than its oldest
   // one still running has ended, so the next read starts there. The first
   // row always comes (its run columns null when no run changed).
@@ -118,16 +121,15 @@ void postgres_store::prepare_statements() {
               "WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::TEXT::BIGINT AS next) " +
                   std::string(pg_run_columns) +
                   ", s.next FROM s LEFT JOIN (runs r JOIN competitors c ON c.id = r.competitor) "
-                  "ON r.row_version >= $1 "
-                  "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
-  db_.prepare("latest_attempt",
-              std::string(pg_run_columns) +
-                  " FROM runs r JOIN competitors c ON c.id = r.competitor " + pg_latest_attempt +
-                  " ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
+                  "ON r.row_version >= $1 " +
+                  pg_play_order);
+  db_.prepare("latest_attempt", std::string(pg_run_columns) +
+                                    " FROM runs r JOIN competitors c ON c.id = r.competitor " +
+                                    pg_latest_attempt + pg_play_order);
   db_.prepare("runs_of", std::string(pg_run_columns) +
                              " FROM runs r JOIN competitors c ON c.id = r.competitor "
-                             "WHERE r.competitor = $1 "
-                             "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal");
+                             "WHERE r.competitor = $1 " +
+                             pg_play_order);
   db_.prepare("interrupt_attempt", std::string(pg_interrupt_attempts) +
                                        "competitor = $2 AND challenge = $3 AND attempt = $4");
   db_.prepare("hand_off_run",

@@ -256,6 +256,10 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
 
 namespace {
 
+// The order of play (played_before), by the columns' own names: a UNION
+// of run_columns takes it too.
+constexpr const char* play_order = " ORDER BY started_at_ms, run, competitor, challenge, deal";
+
 // The columns a run is read from (read_run); an older database read as it
 // is lacks the reference, bot and node columns.
 std::string run_columns(bool has_reference, bool has_bot, bool has_node) {
@@ -273,7 +277,7 @@ std::vector<ranked_run_record> sqlite_store::select_runs(const char* where,
                                                          std::optional<std::int64_t> competitor) {
   const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor " + where +
-                          " ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal";
+                          play_order;
   statement s(db_, path_, sql.c_str());
   if (competitor) s.bind(1, *competitor);
   std::vector<ranked_run_record> list;
@@ -291,8 +295,8 @@ results_store::changes sqlite_store::runs_changed_since(std::int64_t from) {
   if (!has_row_version_) return {runs(), 0};
   const std::string sql = run_columns(has_reference_, has_bot_, has_node_) +
                           ", r.row_version FROM runs r JOIN competitors c ON c.id = r.competitor "
-                          "WHERE r.row_version >= ? "
-                          "ORDER BY r.started_at_ms, r.run, r.competitor, r.challenge, r.deal";
+                          "WHERE r.row_version >= ?" +
+                          play_order;
   statement s(db_, path_, sql.c_str());
   s.bind(1, from);
   changes found{{}, from};
@@ -317,8 +321,7 @@ std::vector<ranked_run_record> sqlite_store::latest_attempt(std::int64_t competi
   const std::string columns = run_columns(has_reference_, has_bot_, has_node_);
   // UNION: the latest deal's run is often the latest attempt's too.
   const std::string sql = columns + from + sqlite_latest_attempt + " UNION " + columns + from +
-                          sqlite_latest_deal +
-                          " ORDER BY started_at_ms, run, competitor, challenge, deal";
+                          sqlite_latest_deal + play_order;
   statement s(db_, path_, sql.c_str());
   s.bind(1, competitor);
   s.bind(2, challenge);
