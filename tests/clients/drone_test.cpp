@@ -145,7 +145,11 @@ TEST_F(drone_test, a_refused_or_lost_connection_is_a_drone_error_without_code) {
     EXPECT_NE(std::string(e.what()).find("cannot connect"), std::string::npos) << e.what();
   }
   EXPECT_THROW(remote_drone("http://127.0.0.1/ws", "x"), drone_error);
-  remote_drone remote(url_, "lost");
+  // Two quick tries to mend it (the default policy spends some 13 s on a
+  // server that is gone).
+  const reconnect_policy quick{
+      .tries = 2, .first = std::chrono::milliseconds(10), .longest = std::chrono::milliseconds(20)};
+  remote_drone remote(url_, "lost", std::chrono::seconds(30), {}, {}, nullptr, quick);
   remote.start(request("prim", 1, 0.0));
   server_->stop();
   try {

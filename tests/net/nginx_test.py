@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from ariadne_server import start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 from pki import Pki  # noqa: E402
+import scratch  # noqa: E402
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 if not os.access(NGINX, os.X_OK):
@@ -506,13 +507,10 @@ def idle(folder):
 
 def main():
     began = time.monotonic()
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            guarded("through nginx", practice, folder)
-            guarded("a ranked run through nginx", ranked, folder)
-            guarded("idle WebSockets through nginx", idle, folder)
-    finally:
-        shutil.rmtree(pki.folder, ignore_errors=True)
+    folder = scratch.folder("ariadne-nginx-")
+    guarded("through nginx", practice, folder)
+    guarded("a ranked run through nginx", ranked, folder)
+    guarded("idle WebSockets through nginx", idle, folder)
     checks.finish(f"nginx in front of Ariadne ({CONF}): TLS, games, pages, a ranked run, the "
                   f"client's address, pings past the read timeout, port 80 "
                   f"({time.monotonic() - began:.1f} s)")

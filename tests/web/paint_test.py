@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -260,8 +259,7 @@ def main():
         page(port, run, mark)
     finally:
         stop_server(proc)
-    with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(ranked(folder))
+    asyncio.run(ranked(scratch.folder("ariadne-paint-")))
     checks.finish("a bot's paint is shown, bounded, and never part of the game")
 
 
