@@ -4,7 +4,8 @@
 #        ARIADNE_PRESET=asan scripts/test.sh    (address and undefined-behaviour sanitizers, clang)
 #        ARIADNE_PRESET=fuzz scripts/test.sh    (each libFuzzer target for a few seconds)
 #        scripts/test.sh build      only install, configure and build
-#        scripts/test.sh test       only run the tests of the build made before
+#        scripts/test.sh test [CTEST OPTIONS]   only run the tests of the build
+#                                   made before (-L perf: those labelled perf)
 # (.ci/run builds one preset while the tests of another run.)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,11 +14,12 @@ source "$root/scripts/deps.sh"
 preset=${ARIADNE_PRESET:-ci}
 jobs=${ARIADNE_JOBS:-2}
 step=${1:-all}
-case $step in all | build | test) ;; *)
-  echo "usage: scripts/test.sh [build|test]" >&2
+case $step in all | build) [ $# -le 1 ] || step=bad ;; test) ;; *) step=bad ;; esac
+if [ "$step" = bad ]; then
+  echo "usage: scripts/test.sh [build | test [CTEST OPTIONS]]" >&2
   exit 2
-  ;;
-esac
+fi
+[ $# -eq 0 ] || shift
 
 cd "$root"
 log="$root/build/$preset.log"
@@ -56,7 +58,7 @@ if [ "$preset" != fuzz ]; then
   fi
 fi
 echo "==> testing"
-if ! ctest --preset "$preset" --timeout 600; then
+if ! ctest --preset "$preset" --timeout 600 "$@"; then
   echo "error: some tests failed (see above)" >&2
   exit 1
 fi

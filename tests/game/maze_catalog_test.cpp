@@ -6,6 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "tests/support/temp_dir.hpp"
+
 namespace ariadne {
 namespace {
 
@@ -20,7 +22,8 @@ TEST(maze_catalog, loads_the_text_mazes_of_a_directory_by_stem) {
 }
 
 TEST(maze_catalog, a_malformed_file_stops_startup_with_its_name) {
-  const auto dir = std::filesystem::temp_directory_path() / "ariadne_catalog_test";
+  const testing::temp_dir folder;
+  const std::filesystem::path dir = folder.file("mazes");
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "bad.txt") << "o---o\n|   \no---o\n";
   std::ofstream(dir / "ignored.md") << "not a maze";

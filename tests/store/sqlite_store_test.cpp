@@ -7,15 +7,13 @@
 #include <filesystem>
 
 #include "server/store/store_error.hpp"
+#include "tests/support/store_scratch.hpp"
 
 namespace ariadne {
 namespace {
 
 std::string fresh_db(const std::string& name) {
-  const auto path = std::filesystem::temp_directory_path() / ("ariadne-store-" + name + ".db");
-  for (const char* suffix : {"", "-wal", "-shm"})
-    std::filesystem::remove(path.string() + suffix);
-  return path.string();
+  return test::fresh_sqlite_file(name);
 }
 
 TEST(sqlite_store, a_database_older_than_reference_marks_is_read_and_migrated) {

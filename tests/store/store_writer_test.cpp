@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/store/sqlite_store.hpp"
+#include "tests/support/store_scratch.hpp"
 
 namespace ariadne {
 namespace {
@@ -132,13 +133,11 @@ TEST(store_writer, a_batch_takes_its_jobs_locks_first_in_the_competitors_order) 
 }
 
 TEST(store_writer, many_writes_share_commits) {
-  const auto path = std::filesystem::temp_directory_path() / "ariadne-writer.db";
-  for (const char* suffix : {"", "-wal", "-shm"})
-    std::filesystem::remove(path.string() + suffix);
+  const std::string path = test::fresh_sqlite_file("writer");
   std::atomic<int> durable{0};
   std::uint64_t commits = 0;
   {
-    store_writer writer(std::make_unique<sqlite_store>(path.string()));
+    store_writer writer(std::make_unique<sqlite_store>(path));
     for (int i = 0; i < 2000; ++i) {
       writer.submit([i](results_store& s) { s.set_meta("k" + std::to_string(i), "v"); },
                     [&durable](bool ok) { durable += ok ? 1 : 0; });
@@ -149,7 +148,7 @@ TEST(store_writer, many_writes_share_commits) {
   }
   EXPECT_EQ(durable.load(), 2000);
   EXPECT_LT(commits, 2000U);  // grouped
-  sqlite_store check(path.string(), sqlite_store::access::read_only);
+  sqlite_store check(path, sqlite_store::access::read_only);
   EXPECT_EQ(*check.meta("k1999"), "v");
 }
 

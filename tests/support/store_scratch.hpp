@@ -8,6 +8,7 @@
 
 #include "server/store/postgres_connection.hpp"
 #include "server/store/store_location.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace ariadne::test {
 
@@ -23,15 +24,21 @@ inline std::string test_postgres() {
   return base;
 }
 
-// A new, empty store of that kind named `name`: a SQLite file in the temporary
-// folder, or a PostgreSQL database on the tests' server. Its --db text.
+// A SQLite database file named `name` in one folder this test program shares
+// (kept if a test failed), with no file of an earlier one left (nor its -wal
+// and -shm).
+inline std::string fresh_sqlite_file(const std::string& name) {
+  static const testing::temp_dir folder;
+  const std::string path = folder.file(name + ".db");
+  for (const char* suffix : {"", "-wal", "-shm"})
+    std::filesystem::remove(path + suffix);
+  return path;
+}
+
+// A new, empty store of that kind named `name`: a SQLite file as above, or a
+// PostgreSQL database on the tests' server. Its --db text.
 inline std::string fresh_store(store_location::kind kind, const std::string& name) {
-  if (kind == store_location::kind::sqlite) {
-    const auto path = std::filesystem::temp_directory_path() / ("ariadne-store-" + name + ".db");
-    for (const char* suffix : {"", "-wal", "-shm"})
-      std::filesystem::remove(path.string() + suffix);
-    return path.string();
-  }
+  if (kind == store_location::kind::sqlite) return fresh_sqlite_file(name);
   const std::string base = test_postgres();
   postgres_connection admin(base + "/postgres", base);
   admin.exec("DROP DATABASE IF EXISTS \"" + name + "\" WITH (FORCE)");

@@ -1,14 +1,21 @@
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 
 namespace ariadne::testing {
 
-// A folder of its own under /tmp for one test, removed with everything in it.
+// A folder of its own under /tmp, removed with everything in it when it goes,
+// unless the test (or, for a folder that outlives the tests, the program)
+// failed: then it stays for a look and its path is printed, as
+// tests/support/scratch.py does for the Python tests.
 class temp_dir {
  public:
   temp_dir() {
@@ -17,6 +24,11 @@ class temp_dir {
     path_ = pattern;
   }
   ~temp_dir() {
+    const auto* unit = ::testing::UnitTest::GetInstance();
+    if (unit->current_test_info() != nullptr ? ::testing::Test::HasFailure() : unit->Failed()) {
+      std::fprintf(stderr, "kept for a look: %s\n", path_.c_str());
+      return;
+    }
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
   }
