@@ -21,7 +21,6 @@
 # engine that was already running), and an engine it started, by PID.
 #
 # Usage: scripts/docker-smoke.sh        ARIADNE_IMAGE=tag (default ariadne:smoke)
-#        ARIADNE_SMOKE_CPU_SHARES=N      the images' builds at that CPU weight (docker build --cpu-shares)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=scripts/deps.sh
@@ -99,7 +98,7 @@ wait_healthy() {
 # server's (its log shown when it fails); a tag this run made is removed.
 side_image() {
   docker image inspect "$1" >/dev/null 2>&1 || images+=("$1")
-  if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" "${build_cpu[@]}" -f "$root/$2" -t "$1" "$root" \
+  if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" -f "$root/$2" -t "$1" "$root" \
     >"$work/side-build.log" 2>&1; then
     tail -40 "$work/side-build.log"
     fail "$3 did not build (end of its log above)"
@@ -128,11 +127,6 @@ else
 fi
 net=()
 [ $host_network -eq 1 ] && net=(--network host)
-# The images' builds run in the engine's containers, outside the caller's
-# nice: ARIADNE_SMOKE_CPU_SHARES (.ci/run gives 2) makes them yield the CPU to
-# whatever else runs.
-build_cpu=()
-[ -n "${ARIADNE_SMOKE_CPU_SHARES:-}" ] && build_cpu=(--cpu-shares "$ARIADNE_SMOKE_CPU_SHARES")
 
 # --- base images ------------------------------------------------------------
 missing=()
@@ -163,7 +157,7 @@ fi
 step "building $image (log: the build's Step lines; the whole log on failure)"
 # A tag that was there before is left there; one this run made is removed.
 docker image inspect "$image" >/dev/null 2>&1 || images+=("$image")
-if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" "${build_cpu[@]}" -f "$root/docker/Dockerfile" -t "$image" "$root" \
+if ! DOCKER_BUILDKIT=0 docker build "${net[@]}" -f "$root/docker/Dockerfile" -t "$image" "$root" \
   2>&1 | tee "$work/build.log" | grep --line-buffered -E '^(Step [0-9]+/|==> )'; then
   fail "docker build failed"
 fi
