@@ -91,8 +91,11 @@ void server::stop() {
   if (context_->competition() != nullptr) context_->seats().give_back_parked();
   transport_->close_connections();
   // Set-up jobs post their answers to connections: finish them while the
-  // I/O threads still run.
+  // I/O threads still run. So do the store's (a login's lookup holds its
+  // connection: the last hold, dropped after the I/O context is gone, would
+  // destroy a WebSocket stream whose service went with it).
   context_->starts().stop();
+  if (context_->competition() != nullptr) context_->competition()->wait_for_store();
   transport_->stop();
   spdlog::info("ariadne-server stopped");
 }

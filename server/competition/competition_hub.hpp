@@ -91,6 +91,10 @@ class competition_hub {
   }
   // What a login or a ranked start is told while the store does not answer.
   static request_error store_busy();
+  // Blocks until the store has no job queued or running: at a stop, before
+  // the connections that lookups and writes answer go with their I/O
+  // context (store_writer::wait_idle).
+  void wait_for_store() { writer_->wait_idle(); }
 
   // What a competitor's welcome shows.
   protocol::competition_info info_for(std::int64_t competitor) const;

@@ -258,7 +258,13 @@ void store_writer::loop(const std::stop_token& stop) {
       std::lock_guard lock(mutex_);
       in_flight_ = 0;
     }
+    idle_.notify_all();
   }
+}
+
+void store_writer::wait_idle() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [this] { return queue_.empty() && in_flight_ == 0; });
 }
 
 }  // namespace ariadne

@@ -52,6 +52,10 @@ class store_writer {
   void read_now(job work, done finished);
   // Jobs queued and not yet done.
   std::size_t backlog() const;
+  // Blocks until no job is queued or running (in an outage, up to
+  // hold_limit): their `finished` calls made and the jobs destroyed, with
+  // whatever they held (a connection waiting on a login's lookup).
+  void wait_idle();
   // False during an outage: what needs the store now (a login, a ranked
   // start) is refused as busy rather than queued behind it.
   bool reachable() const { return reachable_.load(std::memory_order_acquire); }
@@ -99,6 +103,7 @@ class store_writer {
   std::function<void()> after_commit_;
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
+  std::condition_variable idle_;
   std::deque<entry> queue_;
   std::size_t in_flight_ = 0;
   std::atomic<bool> reachable_{true};

@@ -144,6 +144,11 @@ async def kill_under_load(db, servers, tokens):
         return all(sum(1 for e in logs[n] if e["result"]) >= at_least for n in names)
 
     check(await until(lambda: ended(tokens, 3), 60), "every bot plays three runs before the kill")
+    # The kill lands while a run of a is in play: the bots play on this event
+    # loop, so none moves between this look and the signal. (Under load a bot
+    # spends most of its time waiting on a start; all eight could be waiting.)
+    check(await until(lambda: any(logs[n] and logs[n][-1]["result"] is None for n in a_names), 30),
+          "a run in play on a before the kill")
     a.send_signal(signal.SIGKILL)
     a.wait(timeout=10)
     killed = time.monotonic()

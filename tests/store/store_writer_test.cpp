@@ -102,6 +102,33 @@ TEST(store_writer, done_follows_commit_in_order_and_a_failing_job_spares_the_res
   EXPECT_EQ(log.back(), "commit");
 }
 
+// At a stop the server waits for the store's jobs before its connections'
+// I/O context goes: wait_idle returns once every job ran, was answered and
+// let go of what it held.
+TEST(store_writer, wait_idle_returns_once_every_job_is_answered_and_let_go) {
+  std::vector<std::string> log;
+  store_writer writer(std::make_unique<recording_store>(&log));
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  auto held = std::make_shared<int>(0);  // what a login's lookup holds: its connection
+  std::atomic<int> answered{0};
+  writer.submit([released](results_store&) { released.wait(); });
+  writer.submit([held](results_store& s) { s.set_meta("k", "v"); },
+                [held, &answered](bool ok) { answered += ok ? 1 : 0; });
+  std::atomic<bool> idle{false};
+  std::thread waiter([&] {
+    writer.wait_idle();
+    idle = true;
+  });
+  EXPECT_FALSE(idle.load());  // the first job is still running
+  release.set_value();
+  waiter.join();
+  EXPECT_TRUE(idle.load());
+  EXPECT_EQ(answered.load(), 1);
+  EXPECT_EQ(held.use_count(), 1);  // the jobs are gone, and what they held with them
+  EXPECT_EQ(writer.backlog(), 0U);
+}
+
 // Two servers' batches that lock the same competitors in different orders
 // would wait on each other (PostgreSQL ends one after a second): a batch
 // takes its jobs' locks first, in one order, each once.
