@@ -91,10 +91,13 @@ void server::stop() {
   if (context_->competition() != nullptr) context_->seats().give_back_parked();
   transport_->close_connections();
   // Set-up jobs post their answers to connections: finish them while the
-  // I/O threads still run. So do the store's (a login's lookup holds its
-  // connection: the last hold, dropped after the I/O context is gone, would
-  // destroy a WebSocket stream whose service went with it).
+  // I/O threads still run.
   context_->starts().stop();
+  // The store's jobs may hold connections too (a login's lookup does): they
+  // must end, and let go, before the I/O context goes with the service a
+  // WebSocket stream needs to be destroyed. Halted first, no connection
+  // queues a new one meanwhile.
+  transport_->halt();
   if (context_->competition() != nullptr) context_->competition()->wait_for_store();
   transport_->stop();
   spdlog::info("ariadne-server stopped");

@@ -106,14 +106,19 @@ void transport::close_connections() {
   }
 }
 
-void transport::stop() {
+void transport::halt() {
   if (stopped_) return;
   close_connections();
-  stopped_ = true;
   ioc_->stop();
   for (auto& thread : threads_)
     thread.join();
   threads_.clear();
+}
+
+void transport::stop() {
+  if (stopped_) return;
+  halt();
+  stopped_ = true;
   // Before the io_context it waits on; no handler runs any more.
   trimmer_.reset();
   // Destroying the io_context destroys the handlers still pending, and with

@@ -52,8 +52,12 @@ class transport {
   // and waits for them up to the configured grace period; the I/O threads
   // still run. Idempotent.
   void close_connections();
-  // Then: stops the I/O threads, joins them and drops whatever connection
-  // is left. Idempotent.
+  // Then: stops the I/O threads and joins them. The connections left, and
+  // what was posted to them, wait (a store's answer to a connection may
+  // still come and be posted) until stop() drops them. Idempotent.
+  void halt();
+  // Then: halts, and drops whatever connection is left with the I/O
+  // context. Idempotent.
   void stop();
 
  private:

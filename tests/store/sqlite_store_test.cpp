@@ -12,12 +12,8 @@
 namespace ariadne {
 namespace {
 
-std::string fresh_db(const std::string& name) {
-  return test::fresh_sqlite_file(name);
-}
-
 TEST(sqlite_store, a_database_older_than_reference_marks_is_read_and_migrated) {
-  const std::string path = fresh_db("old");
+  const std::string path = test::fresh_sqlite_file("old");
   {
     sqlite_store store(path);
     ASSERT_TRUE(store.add_competitor("ann", "h", 1));
@@ -50,7 +46,7 @@ TEST(sqlite_store, a_database_older_than_reference_marks_is_read_and_migrated) {
 }
 
 TEST(sqlite_store, a_database_from_before_schema_versions_is_versioned_and_checked) {
-  const std::string path = fresh_db("unversioned");
+  const std::string path = test::fresh_sqlite_file("unversioned");
   {
     sqlite_store store(path);
     ASSERT_TRUE(store.add_competitor("ann", "h", 1));
