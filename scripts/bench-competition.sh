@@ -40,7 +40,7 @@ stores=(sqlite postgresql)
 declare -A db=([sqlite]="$work/bench.db" [postgresql]="$ARIADNE_TEST_POSTGRES/bench")
 for store in "${stores[@]}"; do
   for i in $(seq 1 100); do
-    "$bin/server/tools/ariadne-admin" --db "${db[$store]}" add-competitor "c$i" >> "$work/tokens.$store"
+    "$bin/tools/ariadne-admin" --db "${db[$store]}" add-competitor "c$i" >> "$work/tokens.$store"
   done
 done
 # One server at a time, on the store whose turn it is: an idle one would
@@ -97,6 +97,6 @@ for store in "${stores[@]}"; do
   count=$(/usr/bin/python3 -c "import sys; print(sum(map(int, sys.argv[1:])))" ${commit_counts[$store]})
   printf '%s: error replies by code (every load of the round):\n%s' "$store" "${refusals[$store]}"
   echo "$store: store transactions: $count, mean $(/usr/bin/python3 -c "print(f'{1000 * $sum / $count:.2f}')") ms each"
-  runs=$("$bin/server/tools/ariadne-admin" --db "${db[$store]}" export-runs --format csv | wc -l)
-  echo "$store: ranked runs in the database: $((runs - 1)); integrity: $("$bin/server/tools/ariadne-admin" --db "${db[$store]}" check)"
+  runs=$("$bin/tools/ariadne-admin" --db "${db[$store]}" export-runs --format csv | wc -l)
+  echo "$store: ranked runs in the database: $((runs - 1)); integrity: $("$bin/tools/ariadne-admin" --db "${db[$store]}" check)"
 done

@@ -35,7 +35,7 @@ setups=(one two)
 for setup in "${setups[@]}"; do
   psql -X -q -d "$ARIADNE_TEST_POSTGRES/postgres" -c "CREATE DATABASE bench_$setup"
   for i in $(seq 1 100); do
-    "$bin/server/tools/ariadne-admin" --db "$ARIADNE_TEST_POSTGRES/bench_$setup" \
+    "$bin/tools/ariadne-admin" --db "$ARIADNE_TEST_POSTGRES/bench_$setup" \
       add-competitor "c$i" >> "$work/tokens.$setup"
   done
 done
@@ -125,7 +125,7 @@ echo
 # shellcheck disable=SC2086  # the lists are words
 for setup in "${setups[@]}"; do
   runs=$(psql -X -A -t -d "$ARIADNE_TEST_POSTGRES/bench_$setup" -c "SELECT count(*) FROM runs")
-  echo "$setup server(s): median ranked results persisted per second $(median ${rates[$setup]}), median ranked moves per second $(median ${moves[$setup]}); $runs runs in the database; integrity: $("$bin/server/tools/ariadne-admin" --db "$ARIADNE_TEST_POSTGRES/bench_$setup" check)"
+  echo "$setup server(s): median ranked results persisted per second $(median ${rates[$setup]}), median ranked moves per second $(median ${moves[$setup]}); $runs runs in the database; integrity: $("$bin/tools/ariadne-admin" --db "$ARIADNE_TEST_POSTGRES/bench_$setup" check)"
 done
 # shellcheck disable=SC2086
 echo "two against one: results $(/usr/bin/python3 -c "print(f'{$(median ${rates[two]}) / $(median ${rates[one]}):.2f}')"), moves $(/usr/bin/python3 -c "print(f'{$(median ${moves[two]}) / $(median ${moves[one]}):.2f}')")"

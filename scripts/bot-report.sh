@@ -10,7 +10,7 @@ cd "$root"
 bot=build/release/clients/runner/ariadne-bot
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-generators=$(build/release/server/tools/ariadne-maze --list)
+generators=$(build/release/tools/ariadne-maze --list)
 started=$(date +%s)
 for size in 16x16 32x32; do
   for loops in 0 0.3 1.0; do

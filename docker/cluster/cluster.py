@@ -97,7 +97,7 @@ class Cluster:
     def __init__(self, build, nodes=3, port=0, db=None, competition=None, folder=None,
                  server_args=(), log_level="warn", timeout=30):
         self.server = os.path.join(build, "server/app/ariadne-server")
-        self.admin_binary = os.path.join(build, "server/tools/ariadne-admin")
+        self.admin_binary = os.path.join(build, "tools/ariadne-admin")
         self.nginx = shutil.which("nginx") or "/usr/sbin/nginx"
         for binary in (self.server, self.nginx):
             if not os.access(binary, os.X_OK):

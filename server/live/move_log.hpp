@@ -56,7 +56,7 @@ class move_log {
   void copy(std::uint64_t from, std::uint64_t to, std::string& out) const;
 
   // Heap allocations made so far: a chunk, and now and then the chunk list.
-  // A run's moves allocate nothing else (tests/net/allocation_test.cpp).
+  // A run's moves allocate nothing else (tests/app/allocation_test.cpp).
   std::uint64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
 
  private:

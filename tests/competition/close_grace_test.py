@@ -29,7 +29,7 @@ except ImportError:
 
 build = sys.argv[1]
 SERVER = os.path.join(build, "server/app/ariadne-server")
-ADMIN = os.path.join(build, "server/tools/ariadne-admin")
+ADMIN = os.path.join(build, "tools/ariadne-admin")
 checks = Checks()
 check = checks.check
 

@@ -33,7 +33,7 @@ import websockets  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
 MAZES = os.path.join(SOURCE, "docker/mazes")

@@ -28,7 +28,7 @@ from competition_client import Client  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 checks = Checks()
 check = checks.check
 

@@ -30,7 +30,7 @@ import websockets  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 ATTEMPTS = 1000
 checks = Checks()
 check = checks.check
@@ -157,8 +157,14 @@ def main():
     for round_ in range(4):
         proc, port = start_server(SERVER, "--competition", path, "--db", db)
         bots = [player_process(port, tokens[n], logs[n]) for n in names]
-        # A random moment into the play, then SIGKILL: no chance to tidy up.
-        time.sleep(rng.uniform(0.3, 1.2))
+        # Once every bot has a result in this round (a loaded machine starts
+        # its processes slowly), then a random moment into the play, then
+        # SIGKILL: no chance to tidy up.
+        wanted = {n: lines(logs[n]) + 1 for n in names}
+        deadline = time.monotonic() + 60
+        while any(lines(logs[n]) < wanted[n] for n in names) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(rng.uniform(0.0, 0.9))
         if round_ < 3:
             proc.send_signal(signal.SIGKILL)
             kills += 1

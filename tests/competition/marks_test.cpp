@@ -18,7 +18,7 @@ maze_outcome lost_maze(std::uint64_t score) {
   return {false, score, 40, 0};
 }
 
-TEST(Marks, OneMazeIsTheRunsEfficiency) {
+TEST(marks, one_maze_is_the_runs_efficiency) {
   // A set of one maze marks exactly as a one-maze challenge always did.
   for (const auto& [score, optimal] :
        std::vector<std::pair<std::uint64_t, std::uint64_t>>{{179, 33}, {33, 33}, {0, 0}, {5, 0}}) {
@@ -32,14 +32,14 @@ TEST(Marks, OneMazeIsTheRunsEfficiency) {
   EXPECT_EQ(attempt_mark(mark_rule::mean_ratio, failed, 1, 1000), 0);
 }
 
-TEST(Marks, SumRatioWeighsEveryMazeByItsCost) {
+TEST(marks, sum_ratio_weighs_every_maze_by_its_cost) {
   // 10/20 and 90/100: the ratio of sums is 100/120, the mean of ratios 0.7.
   const std::vector<maze_outcome> set{found_maze(20, 10), found_maze(100, 90)};
   EXPECT_DOUBLE_EQ(attempt_mark(mark_rule::sum_ratio, set, 2, 1000), 100.0 / 120.0);
   EXPECT_DOUBLE_EQ(attempt_mark(mark_rule::mean_ratio, set, 2, 1000), 0.7);
 }
 
-TEST(Marks, AMazeNotFoundCostsItsWholeBudget) {
+TEST(marks, a_maze_not_found_costs_its_whole_budget) {
   // Abandoned after 5 moves or exhausted at the budget: the same cost, so
   // giving up early never pays.
   const std::vector<maze_outcome> early{found_maze(20, 10), lost_maze(5)};
@@ -51,7 +51,7 @@ TEST(Marks, AMazeNotFoundCostsItsWholeBudget) {
   EXPECT_EQ(maze_cost(over[0], 1000), 1500U);
 }
 
-TEST(Marks, UnplayedMazesOfASetCountAsNotFound) {
+TEST(marks, unplayed_mazes_of_a_set_count_as_not_found) {
   const std::vector<maze_outcome> two{found_maze(20, 10), found_maze(40, 40)};
   // (An unplayed maze's optimal is unknown: the geometric mean takes it as 1.)
   const std::vector<maze_outcome> three{found_maze(20, 10), found_maze(40, 40), {false, 0, 1, 0}};
@@ -65,7 +65,7 @@ TEST(Marks, UnplayedMazesOfASetCountAsNotFound) {
   EXPECT_EQ(attempt_mark(mark_rule::sum_ratio, two, 0, 500), 0);
 }
 
-TEST(Marks, ReferenceMarksCompareWithTheReferenceBot) {
+TEST(marks, reference_marks_compare_with_the_reference_bot) {
   // The reference took 30 and 60 moves; the competitor 20 and 120.
   std::vector<maze_outcome> set{found_maze(20, 10), found_maze(120, 40)};
   set[0].reference = 30;
@@ -74,13 +74,13 @@ TEST(Marks, ReferenceMarksCompareWithTheReferenceBot) {
   EXPECT_DOUBLE_EQ(attempt_mark(mark_rule::reference_mean, set, 2, 1000), (1.5 + 0.5) / 2);
 }
 
-TEST(Marks, GeometricMeanGivesAMazeNotFoundItsBudgetsRatio) {
+TEST(marks, geometric_mean_gives_a_maze_not_found_its_budgets_ratio) {
   const std::vector<maze_outcome> set{found_maze(40, 10), lost_maze(7)};
   EXPECT_NEAR(attempt_mark(mark_rule::geometric, set, 2, 1000), std::sqrt(0.25 * 40.0 / 1000),
               1e-12);
 }
 
-TEST(Marks, AttemptsRules) {
+TEST(marks, attempts_rules) {
   // Three attempts of two mazes: 0.5, 1.0 and 0.25 when marked alone.
   const std::vector<std::vector<maze_outcome>> attempts{{found_maze(20, 10), found_maze(20, 10)},
                                                         {found_maze(10, 10), found_maze(30, 30)},
@@ -108,7 +108,7 @@ TEST(Marks, AttemptsRules) {
   EXPECT_DOUBLE_EQ(mark(attempts_rule::best, 3, 1), 0.5);
 }
 
-TEST(Marks, StandardErrorShrinksWithMoreMazesAndIsZeroForOne) {
+TEST(marks, standard_error_shrinks_with_more_mazes_and_is_zero_for_one) {
   const std::vector<maze_outcome> one{found_maze(20, 10)};
   EXPECT_EQ(attempt_mark_error(mark_rule::sum_ratio, one, 1, 1000), 0);
   std::vector<maze_outcome> few;
@@ -128,7 +128,7 @@ TEST(Marks, StandardErrorShrinksWithMoreMazesAndIsZeroForOne) {
   EXPECT_NEAR(attempt_mark_error(mark_rule::mean_ratio, same, 5, 1000), 0, 1e-15);
 }
 
-TEST(Marks, NamesRoundTrip) {
+TEST(marks, names_round_trip) {
   for (const mark_rule rule : measured_marks)
     EXPECT_EQ(parse_mark_rule(to_string(rule)), rule);
   for (const attempts_rule rule : every_attempts_rule)

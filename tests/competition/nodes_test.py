@@ -45,7 +45,7 @@ from nodes_support import metric, race_round, same_within, wait_for_nodes  # noq
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 COMPETITORS = 25
 checks = Checks()
 check = checks.check

@@ -26,7 +26,7 @@ import browser  # noqa: E402
 
 BUILD = sys.argv[1]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 checks = Checks()
 check = checks.check
 

@@ -35,7 +35,7 @@ import browser  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 KIT = os.path.join(SOURCE, "clients/python/ariadne_client.py")
 JS_KIT = os.path.join(SOURCE, "clients/js/examples/dfs-bot.mjs")

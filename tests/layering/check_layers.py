@@ -38,7 +38,7 @@ string string_view syncstream system_error thread tuple type_traits typeindex ty
 unordered_map unordered_set utility valarray variant vector version
 """.split())
 
-SOURCE_DIRS = ("core", "protocol", "bots", "tls", "server", "clients", "tests")
+SOURCE_DIRS = ("core", "protocol", "bots", "tls", "server", "clients", "tools", "tests")
 SUFFIXES = {".cpp", ".hpp", ".inc", ".h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 

@@ -48,7 +48,7 @@ except ImportError:
 build = sys.argv[1]
 CONF = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "docker", "nginx", "ariadne.conf")
 SERVER = os.path.join(build, "server/app/ariadne-server")
-ADMIN = os.path.join(build, "server/tools/ariadne-admin")
+ADMIN = os.path.join(build, "tools/ariadne-admin")
 BOT = os.path.join(build, "clients/runner/ariadne-bot")
 KIT = os.path.join(ROOT, "clients", "python", "ariadne_client.py")
 CLIENT_ADDRESS = "127.0.0.5"  # a loopback address of its own: not nginx's 127.0.0.1

@@ -1,12 +1,12 @@
-#include "server/simulation/simulation.hpp"
+#include "tools/simulation/simulation.hpp"
 
 #include <gtest/gtest.h>
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
 #include "server/competition/secrets.hpp"
-#include "server/simulation/simulation_figures.hpp"
-#include "server/simulation/simulation_report.hpp"
+#include "tools/simulation/simulation_figures.hpp"
+#include "tools/simulation/simulation_report.hpp"
 
 namespace ariadne {
 namespace {
@@ -30,7 +30,7 @@ simulation_options options_of(std::uint32_t runs, std::string secret) {
   return o;
 }
 
-TEST(Simulation, DealsEveryMazeAsTheServerWould) {
+TEST(simulation, deals_every_maze_as_the_server_would) {
   const auto rules = rules_of("shared", small);
   const auto plays = play_competition(rules, maze_catalog{}, host_limits{}, options_of(3, "s"));
   ASSERT_EQ(plays.challenges.size(), 1U);
@@ -56,7 +56,7 @@ TEST(Simulation, DealsEveryMazeAsTheServerWould) {
   }
 }
 
-TEST(Simulation, PerCompetitorSeedsDealEachBotItsOwnMazes) {
+TEST(simulation, per_competitor_seeds_deal_each_bot_its_own_mazes) {
   const auto plays = play_competition(rules_of("per_competitor", small), maze_catalog{},
                                       host_limits{}, options_of(4, "s"));
   int different = 0;
@@ -67,7 +67,7 @@ TEST(Simulation, PerCompetitorSeedsDealEachBotItsOwnMazes) {
   EXPECT_GT(different, 0);
 }
 
-TEST(Simulation, SameSecretsSameFiguresOtherSecretsOtherMazes) {
+TEST(simulation, same_secrets_same_figures_other_secrets_other_mazes) {
   const auto rules = rules_of("shared", small);
   const auto options = options_of(20, "same");
   const auto first = play_competition(rules, maze_catalog{}, host_limits{}, options);
@@ -82,7 +82,7 @@ TEST(Simulation, SameSecretsSameFiguresOtherSecretsOtherMazes) {
   EXPECT_NE(a, figures_json(measure_competition(other, options_of(20, "x"))));
 }
 
-TEST(Simulation, TheTrueOrderAndItsFigures) {
+TEST(simulation, the_true_order_and_its_figures) {
   const auto rules = rules_of("shared", small);
   const auto options = options_of(30, "order");
   const auto f =
@@ -103,7 +103,7 @@ TEST(Simulation, TheTrueOrderAndItsFigures) {
   EXPECT_EQ(f.totals.bots.size(), 3U);
 }
 
-TEST(Simulation, UnknownBotsAreRefused) {
+TEST(simulation, unknown_bots_are_refused) {
   auto options = options_of(2, "s");
   options.bots.push_back("nobody");
   EXPECT_THROW(play_competition(rules_of("shared", small), maze_catalog{}, host_limits{}, options),

@@ -13,7 +13,7 @@ if ! command -v "$tool" >/dev/null 2>&1; then
 fi
 cd "$root" || exit 1
 mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.h' '*.c' 2>/dev/null ||
-  find core protocol bots server clients tests extern -name '*.[ch]pp' -o -name '*.[ch]')
+  find core protocol bots tls server clients tools tests extern -name '*.[ch]pp' -o -name '*.[ch]')
 [ ${#files[@]} -gt 0 ] || { echo "FAIL: no sources found under $root"; exit 1; }
 out=$("$tool" --dry-run -Werror --style=file "${files[@]}" 2>&1)
 status=$?

@@ -28,6 +28,12 @@ out=$(/usr/bin/python3 "$here/file_length_test.py" "$work" 2>&1); code=$?
 grep -q "long.cpp: 421 lines" <<< "$out" || { echo "FAIL: length check did not name long.cpp: $out"; failures=1; }
 grep -q "table.cpp" <<< "$out" && { echo "FAIL: length check ignored a waiver"; failures=1; }
 grep -q "long2.cpp: 421 lines" <<< "$out" || { echo "FAIL: length check skipped a new folder: $out"; failures=1; }
+# A test named in CamelCase.
+mkdir -p "$work/tests/maze"
+printf 'TEST(Grid, HasCells) {}\nTEST(grid, has_walls) {}\n' > "$work/tests/maze/grid_test.cpp"
+out=$(/usr/bin/python3 "$here/test_names_test.py" "$work" 2>&1); code=$?
+[ $code -eq 1 ] && grep -q "'Grid'" <<< "$out" && grep -q "'HasCells'" <<< "$out" &&
+  ! grep -q "has_walls" <<< "$out" || { echo "FAIL: the test names check missed CamelCase: $out"; failures=1; }
 # A version written twice: the check fails when they differ.
 mkdir -p "$work/clients/js"
 echo 'project(ariadne VERSION 1.2.3 LANGUAGES CXX)' > "$work/CMakeLists.txt"

@@ -49,7 +49,7 @@ except ImportError:
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else ""
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 ATTACKERS = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"]
 WINDOW = 4.0  # seconds each victim figure is measured, quiet and attacked

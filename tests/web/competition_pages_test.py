@@ -31,7 +31,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 BUILD, ARTIFACTS = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 BOT = os.path.join(BUILD, "clients/runner/ariadne-bot")
 os.makedirs(ARTIFACTS, exist_ok=True)
 checks = Checks()

@@ -33,7 +33,7 @@ import browser  # noqa: E402
 
 BUILD, SOURCE = sys.argv[1], sys.argv[2]
 SERVER = os.path.join(BUILD, "server/app/ariadne-server")
-ADMIN = os.path.join(BUILD, "server/tools/ariadne-admin")
+ADMIN = os.path.join(BUILD, "tools/ariadne-admin")
 with open(os.path.join(SOURCE, "protocol", "protocol.schema.json")) as f:
     SCHEMA = json.load(f)
 checks = Checks()

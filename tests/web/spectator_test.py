@@ -28,7 +28,7 @@ with open(os.path.join(here, "..", "..", "protocol", "protocol.schema.json")) as
 
 build = sys.argv[1]
 SERVER = os.path.join(build, "server/app/ariadne-server")
-ADMIN = os.path.join(build, "server/tools/ariadne-admin")
+ADMIN = os.path.join(build, "tools/ariadne-admin")
 checks = Checks(verbose=True)
 check = checks.check
 

@@ -124,7 +124,7 @@ test('a server that never answers fails the request after the timeout', async ()
 test('a competitor plays a ranked challenge with a token', async () => {
   const db = join(folder, 'cup.db');
   const token = execFileSync(
-    join(build, 'server/tools/ariadne-admin'),
+    join(build, 'tools/ariadne-admin'),
     ['--db', db, 'add-competitor', 'js'],
     { encoding: 'utf8' },
   ).trim();

@@ -1,4 +1,4 @@
-#include "server/simulation/simulation_figures.hpp"
+#include "tools/simulation/simulation_figures.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "server/tools/organizer_commands.hpp"
+#include "tools/organizer_commands.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

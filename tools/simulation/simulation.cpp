@@ -1,4 +1,4 @@
-#include "server/simulation/simulation.hpp"
+#include "tools/simulation/simulation.hpp"
 
 #include <algorithm>
 #include <atomic>

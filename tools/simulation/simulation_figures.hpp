@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "server/competition/marks.hpp"
-#include "server/simulation/simulation.hpp"
+#include "tools/simulation/simulation.hpp"
 
 namespace ariadne {
 

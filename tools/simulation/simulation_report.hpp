@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "server/simulation/simulation_figures.hpp"
+#include "tools/simulation/simulation_figures.hpp"
 
 namespace ariadne {
 

@@ -20,13 +20,13 @@
 #include "server/competition/leaderboard.hpp"
 #include "server/competition/leaderboard_documents.hpp"
 #include "server/competition/secrets.hpp"
-#include "server/simulation/simulation.hpp"
-#include "server/simulation/simulation_figures.hpp"
-#include "server/simulation/simulation_report.hpp"
+#include "tools/simulation/simulation.hpp"
+#include "tools/simulation/simulation_figures.hpp"
+#include "tools/simulation/simulation_report.hpp"
 #include "server/store/store_copy.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/store_location.hpp"
-#include "server/tools/organizer_commands.hpp"
+#include "tools/organizer_commands.hpp"
 
 namespace {
 

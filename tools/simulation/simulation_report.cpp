@@ -1,4 +1,4 @@
-#include "server/simulation/simulation_report.hpp"
+#include "tools/simulation/simulation_report.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -39,7 +39,7 @@ from ariadne_client import Drone, explore  # noqa: E402
 
 build = sys.argv[1]
 SERVER = os.path.join(build, "server/app/ariadne-server")
-ADMIN = os.path.join(build, "server/tools/ariadne-admin")
+ADMIN = os.path.join(build, "tools/ariadne-admin")
 BOT = os.path.join(build, "clients/runner/ariadne-bot")
 PIPE = os.path.join(build, "clients/bridge/ariadne-pipe")
 LOAD = os.path.join(build, "clients/load/ariadne-load")
