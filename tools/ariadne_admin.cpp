@@ -15,18 +15,18 @@
 
 #include "core/model/limits.hpp"
 #include "core/model/version.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/competition_schedule.hpp"
-#include "server/competition/leaderboard.hpp"
-#include "server/competition/leaderboard_documents.hpp"
-#include "server/competition/secrets.hpp"
-#include "tools/simulation/simulation.hpp"
-#include "tools/simulation/simulation_figures.hpp"
-#include "tools/simulation/simulation_report.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/competition_schedule.hpp"
+#include "server/competition/rules/leaderboard.hpp"
+#include "server/competition/rules/leaderboard_documents.hpp"
+#include "server/competition/rules/secrets.hpp"
 #include "server/store/store_copy.hpp"
 #include "server/store/store_error.hpp"
 #include "server/store/store_location.hpp"
 #include "tools/organizer_commands.hpp"
+#include "tools/simulation/simulation.hpp"
+#include "tools/simulation/simulation_figures.hpp"
+#include "tools/simulation/simulation_report.hpp"
 
 namespace {
 
@@ -56,7 +56,7 @@ int leaderboard(results_store& store, const std::string& format) {
   if (format == "json") {
     std::size_t ranked = 0;
     for (const auto& r : runs)
-      ranked += r.status != "in_play" && r.status != "interrupted";
+      ranked += ended(r.status);
     std::cout << leaderboard_json(store.meta("competition").value_or(""), now_ms(), challenges,
                                   rows, ranked, true, true);
   } else if (format == "csv") {
@@ -76,8 +76,8 @@ int export_runs(results_store& store, const std::string& format) {
       char ratio[32];
       std::snprintf(ratio, sizeof ratio, "%.6f", r.ratio);
       std::cout << csv_field(r.competitor_name) << "," << csv_field(r.challenge) << "," << r.attempt
-                << "," << r.deal << "," << r.status << "," << r.steps << "," << r.bumps << ","
-                << r.score << "," << r.optimal << "," << ratio << "," << r.found << ","
+                << "," << r.deal << "," << to_string(r.status) << "," << r.steps << "," << r.bumps
+                << "," << r.score << "," << r.optimal << "," << ratio << "," << r.found << ","
                 << r.treasures << "," << time_or_empty(r.started_at_ms) << ","
                 << time_or_empty(r.ended_at_ms) << "," << r.run << "," << csv_field(r.bot) << "\n";
     }
@@ -89,7 +89,7 @@ int export_runs(results_store& store, const std::string& format) {
                  {"challenge", r.challenge},
                  {"attempt", r.attempt},
                  {"deal", r.deal},
-                 {"status", r.status},
+                 {"status", to_string(r.status)},
                  {"steps", r.steps},
                  {"bumps", r.bumps},
                  {"score", r.score},

@@ -17,12 +17,13 @@
 #include "core/model/limits.hpp"
 #include "core/model/utc_time.hpp"
 #include "core/model/whole_number.hpp"
-#include "server/competition/competition_schedule.hpp"
-#include "server/competition/competitor_names.hpp"
-#include "server/competition/leaderboard.hpp"
-#include "server/competition/leaderboard_documents.hpp"
-#include "server/competition/secrets.hpp"
-#include "server/competition/text_cells.hpp"
+#include "server/competition/rules/competition_schedule.hpp"
+#include "server/competition/rules/competitor_names.hpp"
+#include "server/competition/rules/leaderboard.hpp"
+#include "server/competition/rules/leaderboard_documents.hpp"
+#include "server/competition/rules/secrets.hpp"
+#include "server/competition/rules/text_cells.hpp"
+#include "server/competition/schedule_store.hpp"
 
 namespace ariadne {
 
@@ -165,7 +166,7 @@ void reset_results(results_store& store, std::ostream& out) {
     }
     std::size_t in_play = 0;
     for (const ranked_run_record& r : store.runs())
-      in_play += r.status == "in_play";
+      in_play += r.status == ranked_status::in_play;
     if (in_play > 0) {
       throw organizer_error(std::to_string(in_play) +
                             " ranked run(s) are in play: wait until they end (a server that "
@@ -234,7 +235,7 @@ void list_competitors(results_store& store, const std::string& format, std::ostr
   std::map<std::int64_t, activity> by_competitor;
   for (const ranked_run_record& r : store.runs()) {
     activity& a = by_competitor[r.competitor];
-    if (r.status != "interrupted") a.attempts[r.challenge].insert(r.attempt);
+    if (counts(r.status)) a.attempts[r.challenge].insert(r.attempt);
     a.last_ms = std::max({a.last_ms, r.started_at_ms, r.ended_at_ms});
   }
   json items = json::array();
@@ -282,7 +283,7 @@ void show_status(results_store& store, std::ostream& out) {
   const auto runs = store.runs();
   std::size_t in_play = 0;
   for (const ranked_run_record& r : runs)
-    in_play += r.status == "in_play";
+    in_play += r.status == ranked_status::in_play;
   out << "competition: " << store.meta("competition").value_or("?") << "\n"
       << "state: "
       << (s.not_yet_open(now) ? "not open yet"

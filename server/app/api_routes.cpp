@@ -86,7 +86,10 @@ nlohmann::json stored_item(const ranked_run_record& r, const competition_rules& 
   if (!reveal) {
     item.update({{"steps", nullptr}, {"bumps", nullptr}, {"found", nullptr}, {"status", "ended"}});
   } else {
-    item.update({{"steps", r.steps}, {"bumps", r.bumps}, {"found", r.found}, {"status", r.status}});
+    item.update({{"steps", r.steps},
+                 {"bumps", r.bumps},
+                 {"found", r.found},
+                 {"status", to_string(r.status)}});
   }
   return item;
 }

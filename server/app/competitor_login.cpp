@@ -11,7 +11,7 @@
 #include "server/app/server_name.hpp"
 #include "server/app/session_core.hpp"
 #include "server/competition/competition_hub.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 #include "server/net/log_text.hpp"
 
 namespace ariadne {

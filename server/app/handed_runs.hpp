@@ -4,7 +4,7 @@
 #include <string>
 
 #include "server/app/competitor_seats.hpp"
-#include "server/competition/competition_rules.hpp"
+#include "server/competition/rules/competition_rules.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {

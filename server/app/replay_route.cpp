@@ -69,11 +69,11 @@ http_answer live_replay_answer(server_context& context, std::uint64_t run_id) {
 http_answer ranked_replay_answer(server_context& context,
                                  const std::optional<ranked_run_record>& record) {
   competition_hub* hub = context.competition();
-  if (!record || hub == nullptr || record->status == "interrupted") return unknown();
-  if (record->status == "in_play") return text(409, "the run is still in play\n");
+  if (!record || hub == nullptr || !counts(record->status)) return unknown();
+  if (record->status == ranked_status::in_play) return text(409, "the run is still in play\n");
   if (!may_show_run(hub, true)) return sealed();
   if (record->moves.size() != record->steps + record->bumps) return gone();
-  const auto status = run_status_names.parse(record->status);
+  const auto status = run_status_of(record->status);
   const auto request = hub->dealt_request(*record);
   std::string problem = "its challenge is no longer in the competition file";
   if (request && status) {

@@ -54,7 +54,7 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
 bool attempt_claims::give_back_stranded(results_store& store,
                                         const std::vector<ranked_run_record>& latest) const {
   const auto it = std::find_if(latest.begin(), latest.end(), [this](const ranked_run_record& r) {
-    return r.status == "in_play" && r.node != node_;
+    return r.status == ranked_status::in_play && r.node != node_;
   });
   if (it == latest.end()) return false;
   const std::int64_t now = unix_ms(std::chrono::system_clock::now());
@@ -144,7 +144,8 @@ std::vector<ranked_run_record> attempt_claims::arrivals(
   {
     std::lock_guard lock(mutex_);
     for (const ranked_run_record& r : runs) {
-      if (r.status == "in_play" && r.node == node_ && r.run != 0 && !held_.contains(r.run)) {
+      if (r.status == ranked_status::in_play && r.node == node_ && r.run != 0 &&
+          !held_.contains(r.run)) {
         fresh.push_back(r.run);
       }
     }
@@ -153,7 +154,7 @@ std::vector<ranked_run_record> attempt_claims::arrivals(
   std::vector<ranked_run_record> handed;
   for (const std::uint64_t number : fresh) {
     auto found = reader.run_by_number(number);
-    if (!found || found->status != "in_play" || found->node != node_) continue;
+    if (!found || found->status != ranked_status::in_play || found->node != node_) continue;
     read_back(reader, found->competitor, found->challenge);
     hold(number, true);
     handed.push_back(std::move(*found));
@@ -164,7 +165,7 @@ std::vector<ranked_run_record> attempt_claims::arrivals(
 std::string attempt_claims::playing_elsewhere(results_store& store,
                                               const std::vector<ranked_run_record>& runs) const {
   const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
-    return r.status == "in_play" && r.node != node_;
+    return r.status == ranked_status::in_play && r.node != node_;
   });
   if (it == runs.end()) return {};
   const auto beat = store.last_beat(it->node);
@@ -226,7 +227,8 @@ void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_i
         // A hand-off may have landed after all (its answer lost with the
         // connection): then the run is the other server's.
         const auto row = only_ours_in_play ? store.run_by_number(record.run) : std::nullopt;
-        if (!only_ours_in_play || (row && row->status == "in_play" && row->node == node_)) {
+        if (!only_ours_in_play ||
+            (row && row->status == ranked_status::in_play && row->node == node_)) {
           store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
           if (only_ours_in_play) {
             spdlog::warn(

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "server/competition/competition_opening.hpp"
-#include "server/competition/competition_rules.hpp"
 #include "server/competition/results_mirror.hpp"
+#include "server/competition/rules/competition_rules.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 

@@ -6,9 +6,9 @@
 
 #include "core/model/run_result.hpp"
 #include "core/model/run_status.hpp"
-#include "server/competition/competition_document.hpp"
-#include "server/competition/leaderboard_documents.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/competition_document.hpp"
+#include "server/competition/rules/leaderboard_documents.hpp"
+#include "server/competition/rules/secrets.hpp"
 #include "server/store/store_error.hpp"
 
 namespace ariadne {
@@ -35,19 +35,10 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
 }
 
 void competition_hub::take_schedule(results_store& reader) {
-  competition_schedule fresh;
-  try {
-    fresh = read_schedule(reader);
-  } catch (const store_error& e) {
-    // A damaged value, or a store out of reach, keeps the schedule in force
-    // (said once, not every second, until it is read again).
-    if (schedule_problem_.empty()) spdlog::error("competition: {}", e.what());
-    schedule_problem_ = e.what();
-    return;
-  }
-  schedule_problem_.clear();
+  const auto read = schedule_reader_.read(reader);
   // Only this thread writes the schedule: it cannot change before the write below.
-  if (fresh == schedule()) return;
+  if (!read || *read == schedule()) return;
+  const competition_schedule& fresh = *read;
   // After a reset (every result deleted, a closed competition, nothing in
   // play) the attempts start over, on mazes dealt from another secret.
   const bool reset = fresh.resets != schedule().resets;
@@ -185,7 +176,7 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   a.record.competitor_name = who.name;
   a.record.challenge = c->id;
   a.record.node = presence_->node().name;
-  a.record.status = "in_play";
+  a.record.status = ranked_status::in_play;
   a.record.treasures = c->request.treasures.value_or(1);
   a.record.started_at_ms = unix_ms(now);
   a.request = c->request;
@@ -208,7 +199,7 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   p.mazes = c != nullptr ? c->mazes : 1;
   p.maze = attempt_book::maze_of(record, p.mazes);
   if (result == nullptr) return p;
-  p.ended = attempt_book::set_ends_with(p.maze, p.mazes, to_string(result->status));
+  p.ended = attempt_book::set_ends_with(p.maze, p.mazes, ranked_status_of(result->status));
   if (!*p.ended || c == nullptr) return p;
   std::vector<maze_outcome> mazes;
   {
@@ -316,8 +307,17 @@ leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store&
               rules_.name, unix_ms(now), challenges, rows, ranked, details, revealed)),
           std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details)),
           std::make_shared<const std::string>(build_competition_json(now)),
-          history_.update([&] { return board_from_store_ ? store_view_.runs() : reader.runs(); },
-                          challenges, competitors, ranked, details, unix_ms(now))};
+          history_.update(
+              [&]() -> std::optional<std::vector<ranked_run_record>> {
+                try {
+                  return board_from_store_ ? store_view_.runs() : reader.runs();
+                } catch (const store_error& e) {
+                  spdlog::warn("competition: the leaderboard over time is not redrawn: {}",
+                               e.what());
+                  return std::nullopt;
+                }
+              },
+              challenges, competitors, ranked, details, unix_ms(now))};
 }
 
 void competition_hub::refresh_leaderboard_now() {

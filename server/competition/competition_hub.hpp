@@ -18,17 +18,18 @@
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
 #include "server/competition/applied_marks.hpp"
-#include "server/competition/attempt_book.hpp"
 #include "server/competition/attempt_claims.hpp"
-#include "server/competition/board_history.hpp"
 #include "server/competition/competition_opening.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/competition_schedule.hpp"
-#include "server/competition/competitor_names.hpp"
-#include "server/competition/leaderboard.hpp"
 #include "server/competition/leaderboard_cache.hpp"
 #include "server/competition/node_presence.hpp"
 #include "server/competition/results_mirror.hpp"
+#include "server/competition/rules/attempt_book.hpp"
+#include "server/competition/rules/board_history.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/competition_schedule.hpp"
+#include "server/competition/rules/competitor_names.hpp"
+#include "server/competition/rules/leaderboard.hpp"
+#include "server/competition/schedule_store.hpp"
 #include "server/competition/stored_runs.hpp"
 #include "server/competition/token_watch.hpp"
 #include "server/store/results_store.hpp"
@@ -236,7 +237,7 @@ class competition_hub {
   std::string secret_;
   std::uint64_t first_run_number_ = 1;
 
-  std::string schedule_problem_;         // the last one logged (the leaderboard thread's)
+  schedule_reader schedule_reader_;      // the leaderboard thread's
   bool board_from_store_ = false;        // the leaderboard thread's too
   board_history history_;                // the leaderboard thread's too
   stored_runs store_view_{rules_};       // the leaderboard thread's too

@@ -11,7 +11,8 @@
 #include <thread>
 
 #include "core/model/utc_time.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
+#include "server/competition/schedule_store.hpp"
 #include "server/store/store_location.hpp"
 
 namespace ariadne {

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/competition_schedule.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/competition_schedule.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {

@@ -6,6 +6,7 @@
 
 #include "server/store/postgres_schema.hpp"
 #include "server/store/store_error.hpp"
+#include "server/store/stored_status.hpp"
 
 namespace ariadne {
 
@@ -283,19 +284,20 @@ void postgres_store::put_challenge(const challenge_record& c) {
 }
 
 bool postgres_store::insert_run(const ranked_run_record& r) {
-  const auto rows = run("insert_run", {pg_text(r.competitor), r.challenge, pg_unsigned(r.deal),
-                                       pg_unsigned(r.attempt), r.status, pg_unsigned(r.treasures),
-                                       pg_text(r.started_at_ms), pg_unsigned(r.run),
-                                       pg_unsigned(r.reference), r.bot, r.node});
+  const auto rows =
+      run("insert_run",
+          {pg_text(r.competitor), r.challenge, pg_unsigned(r.deal), pg_unsigned(r.attempt),
+           pg_string(to_string(r.status)), pg_unsigned(r.treasures), pg_text(r.started_at_ms),
+           pg_unsigned(r.run), pg_unsigned(r.reference), r.bot, r.node});
   return rows.changed() == 1;
 }
 
 void postgres_store::finish_run(const ranked_run_record& r) {
   const auto rows =
-      run("finish_run", {r.status, pg_unsigned(r.steps), pg_unsigned(r.bumps), pg_unsigned(r.score),
-                         pg_unsigned(r.optimal), pg_text(r.ratio), pg_unsigned(r.found),
-                         pg_unsigned(r.treasures), pg_text(r.ended_at_ms), r.moves,
-                         pg_text(r.competitor), r.challenge, pg_unsigned(r.deal)});
+      run("finish_run", {pg_string(to_string(r.status)), pg_unsigned(r.steps), pg_unsigned(r.bumps),
+                         pg_unsigned(r.score), pg_unsigned(r.optimal), pg_text(r.ratio),
+                         pg_unsigned(r.found), pg_unsigned(r.treasures), pg_text(r.ended_at_ms),
+                         r.moves, pg_text(r.competitor), r.challenge, pg_unsigned(r.deal)});
   if (rows.changed() != 1) {
     throw store_error("database " + db_.shown() +
                       ": finishing a run that is not in play (or was given back)");
@@ -309,7 +311,7 @@ ranked_run_record postgres_store::read_run(const postgres_connection::result& ro
   r.challenge = rows.text(i, 2);
   r.deal = static_cast<std::uint32_t>(rows.integer(i, 3));
   r.attempt = static_cast<std::uint32_t>(rows.integer(i, 4));
-  r.status = rows.text(i, 5);
+  r.status = stored_status(rows.text(i, 5));
   r.steps = static_cast<std::uint64_t>(rows.integer(i, 6));
   r.bumps = static_cast<std::uint64_t>(rows.integer(i, 7));
   r.score = static_cast<std::uint64_t>(rows.integer(i, 8));

@@ -11,6 +11,7 @@
 #include "server/store/sqlite_schema.hpp"
 #include "server/store/sqlite_statement.hpp"
 #include "server/store/store_error.hpp"
+#include "server/store/stored_status.hpp"
 
 namespace ariadne {
 
@@ -219,7 +220,7 @@ bool sqlite_store::insert_run(const ranked_run_record& r) {
       .bind(2, r.challenge)
       .bind(3, std::int64_t{r.deal})
       .bind(4, std::int64_t{r.attempt})
-      .bind(5, r.status)
+      .bind(5, to_string(r.status))
       .bind(6, std::int64_t{r.treasures})
       .bind(7, r.started_at_ms)
       .bind(8, static_cast<std::int64_t>(r.run))
@@ -237,7 +238,7 @@ void sqlite_store::finish_run(const ranked_run_record& r) {
               "UPDATE runs SET status = ?, steps = ?, bumps = ?, score = ?, optimal = ?, "
               "ratio = ?, found = ?, treasures = ?, ended_at_ms = ?, moves = ? "
               "WHERE competitor = ? AND challenge = ? AND deal = ? AND status = 'in_play'");
-  s.bind(1, r.status)
+  s.bind(1, to_string(r.status))
       .bind(2, static_cast<std::int64_t>(r.steps))
       .bind(3, static_cast<std::int64_t>(r.bumps))
       .bind(4, static_cast<std::int64_t>(r.score))
@@ -365,7 +366,7 @@ ranked_run_record sqlite_store::read_run(statement& s) {
   r.challenge = s.text(2);
   r.deal = static_cast<std::uint32_t>(s.integer(3));
   r.attempt = static_cast<std::uint32_t>(s.integer(4));
-  r.status = s.text(5);
+  r.status = stored_status(s.text(5));
   r.steps = static_cast<std::uint64_t>(s.integer(6));
   r.bumps = static_cast<std::uint64_t>(s.integer(7));
   r.score = static_cast<std::uint64_t>(s.integer(8));

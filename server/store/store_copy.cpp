@@ -79,9 +79,9 @@ void write_all(results_store& to, const competition_copy& all) {
       throw store_error("a run of an unknown competitor '" + r.competitor_name + "'");
     r.competitor = id->second;
     ranked_run_record started = r;
-    started.status = "in_play";
+    started.status = ranked_status::in_play;
     if (!to.insert_run(started)) throw store_error("a run copied twice");
-    if (r.status != "in_play") to.finish_run(r);
+    if (r.status != ranked_status::in_play) to.finish_run(r);
   }
 }
 

@@ -166,7 +166,7 @@ TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_takes_its_run_
   });
   const auto stored = found.get_future().get();
   ASSERT_TRUE(stored);
-  EXPECT_EQ(stored->status, "in_play");
+  EXPECT_EQ(stored->status, ranked_status::in_play);
   EXPECT_EQ(stored->node, "two");
   EXPECT_EQ(context_->competition()->challenges_for(1)[0].attempts_left, 2U);
   EXPECT_EQ(context_->stats().runs_finished(run_status::abandoned), 0U);

@@ -11,7 +11,7 @@
 
 #include "core/maze/micromouse_text.hpp"
 #include "server/app/server_context.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/temp_dir.hpp"
 

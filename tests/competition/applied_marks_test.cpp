@@ -88,7 +88,7 @@ TEST(applied_marks, kept_between_rebuilds_they_rank_as_marking_everything_again)
       r.attempt = ++next_attempt[k];
       r.deal = r.attempt;
       const bool found = random() % 3 != 0;
-      r.status = found ? "found" : "exhausted";
+      r.status = found ? ranked_status::found : ranked_status::exhausted;
       r.optimal = 5 + random() % 20;
       r.score = r.optimal + random() % 60;
       r.steps = r.score;
@@ -126,7 +126,7 @@ TEST(applied_marks, rows_carry_the_attempts_only_when_asked) {
   r.competitor = 1;
   r.challenge = "b";
   r.attempt = r.deal = 1;
-  r.status = "found";
+  r.status = ranked_status::found;
   r.optimal = 10;
   r.score = r.steps = 20;
   r.ended_at_ms = 5;

@@ -1,4 +1,4 @@
-#include "server/competition/attempt_book.hpp"
+#include "server/competition/rules/attempt_book.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,7 +25,7 @@ ranked_run_record stored(std::uint32_t attempt, std::uint32_t deal, std::string 
   r.challenge = relay_key.second;
   r.attempt = attempt;
   r.deal = deal;
-  r.status = std::move(status);
+  r.status = *ranked_status_names.parse(status);
   return r;
 }
 
@@ -41,7 +41,7 @@ TEST(attempt_book, a_set_deals_its_block_in_order_and_counts_one_attempt) {
     // A maze in play: no second one of the set meanwhile.
     EXPECT_EQ(refusal(book), errc::run_active);
     EXPECT_FALSE(book.next_maze(relay_key));
-    book.ended(relay_key, d.deal, "found");
+    book.ended(relay_key, d.deal, ranked_status::found);
     if (j < 5) {
       EXPECT_EQ(book.next_maze(relay_key), j + 1);
     }
@@ -57,21 +57,22 @@ TEST(attempt_book, a_set_deals_its_block_in_order_and_counts_one_attempt) {
 
 TEST(attempt_book, giving_up_or_running_out_of_time_ends_the_set_exhausting_does_not) {
   attempt_book book;
-  book.ended(relay_key, deal(book).deal, "exhausted");  // not found, but played out: on
+  book.ended(relay_key, deal(book).deal,
+             ranked_status::exhausted);  // not found, but played out: on
   EXPECT_EQ(book.next_maze(relay_key), 2U);
-  book.ended(relay_key, deal(book).deal, "abandoned");
+  book.ended(relay_key, deal(book).deal, ranked_status::abandoned);
   EXPECT_FALSE(book.next_maze(relay_key));
   // The next attempt starts a new block: mazes 3 to 5 of the first stay unplayed.
   const auto next = deal(book);
   EXPECT_EQ(next.attempt, 2U);
   EXPECT_EQ(next.deal, 6U);
-  book.ended(relay_key, next.deal, "timeout");
+  book.ended(relay_key, next.deal, ranked_status::timeout);
   EXPECT_EQ(refusal(book), errc::no_attempts_left);
   EXPECT_EQ(book.deals(relay_key), 10U);  // both blocks, for the reveal
-  EXPECT_TRUE(attempt_book::ends_set("abandoned"));
-  EXPECT_TRUE(attempt_book::ends_set("timeout"));
-  EXPECT_FALSE(attempt_book::ends_set("exhausted"));
-  EXPECT_FALSE(attempt_book::ends_set("found"));
+  EXPECT_TRUE(attempt_book::ends_set(ranked_status::abandoned));
+  EXPECT_TRUE(attempt_book::ends_set(ranked_status::timeout));
+  EXPECT_FALSE(attempt_book::ends_set(ranked_status::exhausted));
+  EXPECT_FALSE(attempt_book::ends_set(ranked_status::found));
 }
 
 TEST(attempt_book, a_maze_given_back_is_dealt_again_and_a_first_one_undoes_its_attempt) {
@@ -82,7 +83,7 @@ TEST(attempt_book, a_maze_given_back_is_dealt_again_and_a_first_one_undoes_its_a
   const auto again = deal(book);
   EXPECT_EQ(again.attempt, 1U);
   EXPECT_EQ(again.deal, 6U);  // a block never shown stays dealt
-  book.ended(relay_key, again.deal, "found");
+  book.ended(relay_key, again.deal, ranked_status::found);
   const auto second = deal(book);
   EXPECT_EQ(second.maze, 2U);
   EXPECT_FALSE(book.give_back(relay_key, second.deal));  // the set goes on

@@ -28,7 +28,7 @@ ranked_run_record in_play(std::int64_t competitor, std::uint64_t run, std::strin
   r.competitor_name = competitor == 1 ? "ann" : "bo";
   r.challenge = "a";
   r.deal = r.attempt = 1;
-  r.status = "in_play";
+  r.status = ranked_status::in_play;
   r.started_at_ms = 1000;
   r.run = run;
   r.node = std::move(node);
@@ -79,8 +79,8 @@ TEST(attempt_claims, a_hand_off_not_written_gives_its_attempt_back) {
       [&](bool) { read.set_value(); });
   read.get_future().get();
   ASSERT_TRUE(ann_row && bo_row);
-  EXPECT_EQ(ann_row->status, "interrupted");
-  EXPECT_EQ(bo_row->status, "in_play");
+  EXPECT_EQ(ann_row->status, ranked_status::interrupted);
+  EXPECT_EQ(bo_row->status, ranked_status::in_play);
   EXPECT_EQ(bo_row->node, "b");
 }
 

@@ -5,7 +5,7 @@
 #include <future>
 
 #include "server/competition/competition_opening.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -261,7 +261,7 @@ TEST(competition_opening, a_database_of_the_days_before_keep_is_told_how_to_go_o
     r.competitor = store.competitors()[0].id;
     r.challenge = "a";
     r.deal = r.attempt = 1;
-    r.status = "found";
+    r.status = ranked_status::found;
     store.insert_run(r);
     // Challenge a as a server before keep stored it: no keep, no move budget.
     store.put_challenge({"a", 0, 1.0,

@@ -1,4 +1,4 @@
-#include "server/competition/leaderboard.hpp"
+#include "server/competition/rules/leaderboard.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/run_result.hpp"
-#include "server/competition/board_history.hpp"
-#include "server/competition/leaderboard_documents.hpp"
+#include "server/competition/rules/board_history.hpp"
+#include "server/competition/rules/leaderboard_documents.hpp"
 
 namespace ariadne {
 namespace {
@@ -25,12 +25,12 @@ ranked_run_record run(std::int64_t who, std::string challenge, std::uint32_t att
   r.challenge = std::move(challenge);
   r.deal = attempt;
   r.attempt = attempt;
-  r.status = std::move(status);
+  r.status = *ranked_status_names.parse(status);
   r.steps = score;
   r.score = score;
   r.optimal = optimal;
-  r.ratio = efficiency_of(r.status == "found" ? run_status::found : run_status::exhausted, score,
-                          optimal);
+  r.ratio = efficiency_of(
+      r.status == ranked_status::found ? run_status::found : run_status::exhausted, score, optimal);
   r.started_at_ms = ended - 10;
   r.ended_at_ms = ended;
   return r;
@@ -272,9 +272,9 @@ TEST(leaderboard, history_ranks_the_results_ended_by_each_moment) {
       run(1, "b", 1, "found", 10, 10, 3000),  // ann: 100
   };
   runs.push_back(run(3, "a", 1, "found", 10, 10, 2000));
-  runs.back().status = "interrupted";  // never counted
+  runs.back().status = ranked_status::interrupted;  // never counted
   runs.push_back(run(1, "a", 2, "found", 10, 10, 0));
-  runs.back().status = "in_play";
+  runs.back().status = ranked_status::in_play;
   const auto doc =
       nlohmann::json::parse(board_history_json(two_challenges(), people, runs, true, 5));
   EXPECT_EQ(doc["times"], nlohmann::json::parse("[1000, 1500, 2000, 2500, 3000]"));

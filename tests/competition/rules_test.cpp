@@ -1,4 +1,4 @@
-#include "server/competition/competition_rules.hpp"
+#include "server/competition/rules/competition_rules.hpp"
 
 #include <gtest/gtest.h>
 

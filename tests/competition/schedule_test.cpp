@@ -1,9 +1,10 @@
-#include "server/competition/competition_schedule.hpp"
+#include "server/competition/rules/competition_schedule.hpp"
 
 #include <gtest/gtest.h>
 
 #include "core/model/utc_time.hpp"
 #include "server/competition/competition_opening.hpp"
+#include "server/competition/schedule_store.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store_error.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -130,7 +131,7 @@ TEST(schedule_test, a_file_does_not_open_again_a_competition_whose_mazes_are_pub
     run.competitor = opened.store->competitors().front().id;
     run.challenge = "a";
     run.deal = run.attempt = 1;
-    run.status = "found";
+    run.status = ranked_status::found;
     run.started_at_ms = unix_ms(*parse_time("2025-12-31T00:00:00Z"));
     run.run = 1;
     opened.store->insert_run(run);

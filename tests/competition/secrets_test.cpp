@@ -1,4 +1,4 @@
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/model/utc_time.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/leaderboard.hpp"
-#include "server/competition/leaderboard_documents.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/leaderboard.hpp"
+#include "server/competition/rules/leaderboard_documents.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -94,7 +94,7 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
       if (dealt->new_attempt &&
           !attempts_seen.insert({r.competitor, r.challenge, r.attempt}).second)
         ++dealt_again;
-      r.status = "in_play";
+      r.status = ranked_status::in_play;
       // Two starts in one millisecond now and then, as two servers make them.
       r.started_at_ms = step - static_cast<int>(random() % 2);
       r.run = ++run;
@@ -104,11 +104,11 @@ TEST(stored_runs, read_bit_by_bit_it_ranks_as_every_run_read_at_once) {
     } else if (pick < 8) {
       ranked_run_record r = in_play.back();
       in_play.pop_back();
-      r.status = pick < 7 ? "found" : "abandoned";
+      r.status = pick < 7 ? ranked_status::found : ranked_status::abandoned;
       r.steps = r.score = 10 + random() % 90;
       r.optimal = 10;
-      r.ratio = r.status == "found" ? 10.0 / static_cast<double>(r.score) : 0;
-      r.found = r.treasures = r.status == "found" ? 1 : 0;
+      r.ratio = r.status == ranked_status::found ? 10.0 / static_cast<double>(r.score) : 0;
+      r.found = r.treasures = r.status == ranked_status::found ? 1 : 0;
       r.ended_at_ms = step;
       store.finish_run(r);
     } else if (pick == 8) {

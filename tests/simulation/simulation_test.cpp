@@ -4,7 +4,7 @@
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 #include "tools/simulation/simulation_figures.hpp"
 #include "tools/simulation/simulation_report.hpp"
 

@@ -21,7 +21,7 @@ TEST(sqlite_store, a_database_older_than_reference_marks_is_read_and_migrated) {
     r.competitor = store.competitors()[0].id;
     r.challenge = "a";
     r.deal = r.attempt = 1;
-    r.status = "in_play";
+    r.status = ranked_status::in_play;
     r.run = 7;
     store.insert_run(r);
   }

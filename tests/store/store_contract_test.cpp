@@ -28,7 +28,7 @@ class store_contract : public ::testing::TestWithParam<store_location::kind> {
     ranked_run_record r;
     r.competitor = store.competitors()[0].id;
     r.challenge = "a";
-    r.status = "in_play";
+    r.status = ranked_status::in_play;
     return r;
   }
   std::unique_ptr<results_store> open(store_access mode = store_access::read_write) {
@@ -70,7 +70,7 @@ TEST_P(store_contract, runs_start_end_and_interruption_survive_reopening) {
     r.challenge = "a";
     r.deal = 1;
     r.attempt = 1;
-    r.status = "in_play";
+    r.status = ranked_status::in_play;
     r.started_at_ms = 10;
     r.run = 41;
     r.reference = 77;
@@ -78,7 +78,7 @@ TEST_P(store_contract, runs_start_end_and_interruption_survive_reopening) {
     store->begin();
     store->insert_run(r);
     store->commit();
-    r.status = "found";
+    r.status = ranked_status::found;
     r.steps = 12;
     r.bumps = 1;
     r.score = 13;
@@ -94,7 +94,7 @@ TEST_P(store_contract, runs_start_end_and_interruption_survive_reopening) {
     EXPECT_EQ(with_moves, r);
     r.deal = 2;
     r.attempt = 2;
-    r.status = "in_play";
+    r.status = ranked_status::in_play;
     r.run = 42;
     EXPECT_TRUE(store->insert_run(r));
     EXPECT_FALSE(store->insert_run(r));  // the same deal twice: taken, unchanged
@@ -107,14 +107,14 @@ TEST_P(store_contract, runs_start_end_and_interruption_survive_reopening) {
   EXPECT_EQ(store->interrupt_in_play(30, true, "", 0), 1U);
   const auto runs = store->runs();
   ASSERT_EQ(runs.size(), 2U);
-  EXPECT_EQ(runs[0].status, "found");
+  EXPECT_EQ(runs[0].status, ranked_status::found);
   EXPECT_EQ(runs[0].competitor_name, "ann");
   EXPECT_EQ(runs[0].steps, 12U);
   EXPECT_EQ(runs[0].ratio, 6.0 / 13.0);
   EXPECT_EQ(runs[0].reference, 77U);
   EXPECT_EQ(runs[0].bot, "tremaux");
   EXPECT_TRUE(runs[0].moves.empty());  // runs() leaves the moves out
-  EXPECT_EQ(runs[1].status, "interrupted");
+  EXPECT_EQ(runs[1].status, ranked_status::interrupted);
   EXPECT_EQ(runs[1].ended_at_ms, 30);
   EXPECT_FALSE(store->run_by_number(0));
   EXPECT_FALSE(store->run_by_number(43));
@@ -131,7 +131,7 @@ TEST_P(store_contract, a_reset_keeps_the_run_numbers) {
   r.competitor = store->competitors()[0].id;
   r.challenge = "a";
   r.deal = r.attempt = 1;
-  r.status = "in_play";
+  r.status = ranked_status::in_play;
   r.run = 9;
   store->insert_run(r);
   EXPECT_EQ(store->delete_runs(), 1U);
@@ -150,12 +150,12 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   r.attempt = 1;
   const auto put = [&](std::uint32_t deal, std::string status, std::int64_t ended) {
     r.deal = deal;
-    r.status = "in_play";
+    r.status = ranked_status::in_play;
     r.started_at_ms = ended - 5;
     r.reference = 40 + deal;
     store->insert_run(r);
     if (status == "in_play") return;
-    r.status = std::move(status);
+    r.status = *ranked_status_names.parse(status);
     r.ended_at_ms = ended;
     store->finish_run(r);
   };
@@ -169,10 +169,10 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   const auto runs = store->runs();
   ASSERT_EQ(runs.size(), 5U);
   for (std::size_t i = 0; i < 3; ++i)
-    EXPECT_EQ(runs[i].status, "found");
-  EXPECT_EQ(runs[3].status, "interrupted");
+    EXPECT_EQ(runs[i].status, ranked_status::found);
+  EXPECT_EQ(runs[3].status, ranked_status::interrupted);
   EXPECT_EQ(runs[3].ended_at_ms, 40);  // its own end, kept
-  EXPECT_EQ(runs[4].status, "interrupted");
+  EXPECT_EQ(runs[4].status, ranked_status::interrupted);
   EXPECT_EQ(runs[4].ended_at_ms, 60);
   EXPECT_EQ(runs[2].reference, 43U);  // kept for the reference mark
   // After the close an attempt given back could not be played again: only
@@ -182,19 +182,19 @@ TEST_P(store_contract, a_crash_in_a_set_interrupts_its_whole_attempt) {
   put(7, "in_play", 80);
   EXPECT_EQ(store->interrupt_in_play(90, false, "", 0), 1U);
   const auto closed = store->runs();
-  EXPECT_EQ(closed[5].status, "found");
-  EXPECT_EQ(closed[6].status, "interrupted");
+  EXPECT_EQ(closed[5].status, ranked_status::found);
+  EXPECT_EQ(closed[6].status, ranked_status::interrupted);
   // One attempt given back whole (its competitor moved to another server).
   r.attempt = 4;
   put(8, "found", 100);
   put(9, "in_play", 110);
   EXPECT_EQ(store->interrupt_attempt(r.competitor, "s", 4, 120), 2U);
   const auto moved = store->runs();
-  EXPECT_EQ(moved[7].status, "interrupted");
+  EXPECT_EQ(moved[7].status, ranked_status::interrupted);
   EXPECT_EQ(moved[7].ended_at_ms, 100);
-  EXPECT_EQ(moved[8].status, "interrupted");
+  EXPECT_EQ(moved[8].status, ranked_status::interrupted);
   EXPECT_EQ(moved[8].ended_at_ms, 120);
-  EXPECT_EQ(moved[5].status, "found");  // another attempt's, kept
+  EXPECT_EQ(moved[5].status, ranked_status::found);  // another attempt's, kept
 }
 
 TEST_P(store_contract, each_node_reads_the_runs_the_other_living_nodes_published) {
@@ -257,8 +257,9 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   // back; two beat at 5000, alive.
   EXPECT_EQ(store->interrupt_in_play(6000, true, "one", 4000), 3U);
   const auto before = store->runs();
-  EXPECT_EQ(std::count_if(before.begin(), before.end(),
-                          [](const ranked_run_record& run) { return run.status == "in_play"; }),
+  EXPECT_EQ(std::count_if(
+                before.begin(), before.end(),
+                [](const ranked_run_record& run) { return run.status == ranked_status::in_play; }),
             1);
   // Another server's sweep once two is dead (no beat since 5000).
   EXPECT_EQ(store->interrupt_in_play(30000, true, "", 20000), 1U);
@@ -268,7 +269,7 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   EXPECT_EQ(store->runs_of(r.competitor), runs);
   EXPECT_TRUE(store->runs_of(r.competitor + 1).empty());
   for (const auto& run : runs)
-    EXPECT_EQ(run.status, "interrupted") << run.deal;
+    EXPECT_EQ(run.status, ranked_status::interrupted) << run.deal;
   // Seats: the latest hello wins.
   store->take_seat({r.competitor, "one", "b1"}, 100);
   store->take_seat({r.competitor, "two", "b3"}, 200);
@@ -282,7 +283,7 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   EXPECT_FALSE(store->seat_of(r.competitor + 1));
   // A run given back cannot be finished any more: its result is refused.
   r.deal = 2;
-  r.status = "found";
+  r.status = ranked_status::found;
   EXPECT_THROW(store->finish_run(r), store_error);
 }
 
@@ -302,9 +303,9 @@ TEST_P(store_contract, a_run_in_play_is_handed_to_another_node_once_with_its_mov
   ASSERT_TRUE(handed);
   EXPECT_EQ(handed->node, "two");
   EXPECT_EQ(handed->moves, "NEES");
-  EXPECT_EQ(handed->status, "in_play");
+  EXPECT_EQ(handed->status, ranked_status::in_play);
   // Two plays it on and records its end as its own.
-  r.status = "found";
+  r.status = ranked_status::found;
   r.node = "two";
   r.moves = "NEESS";
   r.steps = 5;
@@ -324,7 +325,7 @@ TEST_P(store_contract, a_reader_of_the_changes_misses_no_write) {
     r.deal = r.attempt = deal;
     r.run = deal;
     r.node = "one";
-    r.status = "in_play";
+    r.status = ranked_status::in_play;
     ASSERT_TRUE(store->insert_run(r));
   };
   const auto deals = [](const results_store::changes& c) {
@@ -346,13 +347,13 @@ TEST_P(store_contract, a_reader_of_the_changes_misses_no_write) {
   // An end, a hand-off, an interruption and a new run are each read.
   r.deal = r.attempt = 1;
   r.run = 1;
-  r.status = "found";
+  r.status = ranked_status::found;
   r.steps = 9;
   r.ended_at_ms = 10;
   store->finish_run(r);
   auto ended = reader->runs_changed_since(none.next);
   ASSERT_EQ(deals(ended), (std::vector<std::uint32_t>{1}));
-  EXPECT_EQ(ended.runs[0].status, "found");
+  EXPECT_EQ(ended.runs[0].status, ranked_status::found);
   EXPECT_EQ(ended.runs[0].steps, 9U);
   EXPECT_TRUE(store->hand_off_run(2, "one", "two", "N"));
   auto handed = reader->runs_changed_since(ended.next);
@@ -371,7 +372,7 @@ TEST_P(store_contract, a_reader_of_the_changes_misses_no_write) {
   EXPECT_EQ(store->interrupt_in_play(20, false, "two", 0), 1U);
   auto interrupted = reader->runs_changed_since(after.next);
   ASSERT_EQ(deals(interrupted), (std::vector<std::uint32_t>{2}));
-  EXPECT_EQ(interrupted.runs[0].status, "interrupted");
+  EXPECT_EQ(interrupted.runs[0].status, ranked_status::interrupted);
 }
 
 // Two writers at once, the older committing last: a reader between the
@@ -491,7 +492,7 @@ TEST_P(store_contract, a_failing_job_loses_nobody_elses_writes) {
           orphan.competitor = 999;
           orphan.challenge = "a";
           orphan.deal = orphan.attempt = 1;
-          orphan.status = "in_play";
+          orphan.status = ranked_status::in_play;
           store.insert_run(orphan);
         },
         [&](bool ok) { durable[2] = ok; });
@@ -550,13 +551,13 @@ TEST_P(store_contract, a_copy_holds_the_same_and_a_full_target_is_refused) {
       r.challenge = "a";
       r.deal = deal;
       r.attempt = deal;
-      r.status = "in_play";
+      r.status = ranked_status::in_play;
       r.started_at_ms = 100 + deal;
       r.run = 40 + deal;
       r.bot = "dfs";
       source->insert_run(r);
       if (deal == 3) continue;  // left in play
-      r.status = deal == 1 ? "found" : "interrupted";
+      r.status = deal == 1 ? ranked_status::found : ranked_status::interrupted;
       r.steps = 9 * deal;
       r.score = 10 * deal;
       r.optimal = 4;

@@ -10,7 +10,7 @@
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 
 namespace ariadne {
 

@@ -6,8 +6,8 @@
 
 #include "core/game/maze_catalog.hpp"
 #include "core/play/run_setup.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/marks.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/marks.hpp"
 
 namespace ariadne {
 

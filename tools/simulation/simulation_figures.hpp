@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "server/competition/marks.hpp"
+#include "server/competition/rules/marks.hpp"
 #include "tools/simulation/simulation.hpp"
 
 namespace ariadne {

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/competition/text_cells.hpp"
+#include "server/competition/rules/text_cells.hpp"
 
 namespace ariadne {
 

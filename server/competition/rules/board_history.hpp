@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/results_store.hpp"
+#include "server/competition/records/records.hpp"
 
 namespace ariadne {
 
@@ -27,15 +27,16 @@ std::string board_history_json(const std::vector<challenge_record>& challenges,
 // The history document, rebuilt on the leaderboard thread from the store's
 // runs when the ranked results, the competitors or the details changed, at
 // most every min_interval_ms (every run, without their moves: read from the
-// store, or as a shared board keeps them); a store error keeps the last
-// one. Not thread-safe: that thread's.
+// store, or as a shared board keeps them); runs that could not be read keep
+// the last one. Not thread-safe: that thread's.
 class board_history {
  public:
   static constexpr std::int64_t min_interval_ms = 5000;
 
   // The document: `results` counts the ranked runs the board has seen;
-  // `runs` gives every run in the store's order (it may throw store_error).
-  using runs_fn = std::function<std::vector<ranked_run_record>()>;
+  // `runs` gives every run in the store's order, or nullopt when they could
+  // not be read (the plot is tried again later).
+  using runs_fn = std::function<std::optional<std::vector<ranked_run_record>>()>;
   std::shared_ptr<const std::string> update(const runs_fn& runs,
                                             const std::vector<challenge_record>& challenges,
                                             const std::vector<competitor_record>& competitors,

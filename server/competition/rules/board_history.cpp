@@ -1,14 +1,12 @@
-#include "server/competition/board_history.hpp"
+#include "server/competition/rules/board_history.hpp"
 
-#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "server/competition/leaderboard.hpp"
-#include "server/store/store_error.hpp"
+#include "server/competition/rules/leaderboard.hpp"
 
 namespace ariadne {
 
@@ -18,8 +16,7 @@ std::string board_history_json(const std::vector<challenge_record>& challenges,
                                std::size_t points, std::size_t leaders) {
   std::vector<const ranked_run_record*> ended;
   for (const ranked_run_record& r : runs) {
-    if (r.ended_at_ms > 0 && r.status != "interrupted" && r.status != "in_play")
-      ended.push_back(&r);
+    if (r.ended_at_ms > 0 && ariadne::ended(r.status)) ended.push_back(&r);
   }
   std::sort(ended.begin(), ended.end(),
             [](const auto* a, const auto* b) { return a->ended_at_ms < b->ended_at_ms; });
@@ -78,19 +75,16 @@ std::shared_ptr<const std::string> board_history::update(
   const bool due = !document_ || details != details_ || now_ms - built_at_ms_ >= min_interval_ms;
   if (!changed || !due) return document_;
   built_at_ms_ = now_ms;
-  std::vector<ranked_run_record> runs;
-  try {
-    runs = read_runs();
-  } catch (const store_error& e) {
+  const std::optional<std::vector<ranked_run_record>> runs = read_runs();
+  if (!runs) {
     // The board goes on; the plot stays as it was, and is tried again later.
-    spdlog::warn("competition: the leaderboard over time is not redrawn: {}", e.what());
     if (!document_)
       document_ = std::make_shared<const std::string>(
           board_history_json(challenges, competitors, {}, details));
     return document_;
   }
   document_ = std::make_shared<const std::string>(
-      board_history_json(challenges, competitors, runs, details));
+      board_history_json(challenges, competitors, *runs, details));
   results_ = results;
   details_ = details;
   competitors_ = std::move(who);

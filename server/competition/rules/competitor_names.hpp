@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/store/results_store.hpp"
+#include "server/competition/records/records.hpp"
 
 namespace ariadne {
 

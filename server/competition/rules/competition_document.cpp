@@ -1,8 +1,8 @@
-#include "server/competition/competition_document.hpp"
+#include "server/competition/rules/competition_document.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include "server/competition/secrets.hpp"
+#include "server/competition/rules/secrets.hpp"
 
 namespace ariadne {
 

@@ -1,4 +1,4 @@
-#include "server/competition/attempt_book.hpp"
+#include "server/competition/rules/attempt_book.hpp"
 
 #include <algorithm>
 
@@ -12,11 +12,11 @@ std::uint32_t block_start(std::uint32_t deal, std::uint32_t mazes) {
 
 }  // namespace
 
-bool attempt_book::ends_set(std::string_view status) {
-  return status == "abandoned" || status == "timeout";
+bool attempt_book::ends_set(ranked_status status) {
+  return status == ranked_status::abandoned || status == ranked_status::timeout;
 }
 
-bool attempt_book::set_ends_with(std::uint32_t maze, std::uint32_t mazes, std::string_view status) {
+bool attempt_book::set_ends_with(std::uint32_t maze, std::uint32_t mazes, ranked_status status) {
   return maze >= mazes || ends_set(status);
 }
 
@@ -31,12 +31,12 @@ void attempt_book::take_stored(const ranked_run_record& r, std::uint32_t mazes, 
   tally& t = tallies_[k];
   // A set's block is dealt whole, played or not (as deal() reserves it).
   if (r.deal > 0) t.deals = std::max(t.deals, block_start(r.deal, mazes) + mazes - 1);
-  if (r.status == "interrupted") return;
+  if (!counts(r.status)) return;
   t.used = std::max(t.used, r.attempt);
   set_state& s = sets_[k];
   if (r.attempt < s.attempt) return;
   if (r.attempt > s.attempt) s = {r.attempt, block_start(r.deal, mazes), mazes, 0, false, false};
-  if (r.status == "in_play") {
+  if (r.status == ranked_status::in_play) {
     // Another server's (this one's own were given back when it started), as
     // deal() leaves it.
     s.in_play = true;
@@ -103,7 +103,7 @@ bool attempt_book::give_back(const key& k, std::uint32_t deal) {
   return true;
 }
 
-void attempt_book::ended(const key& k, std::uint32_t deal, std::string_view status) {
+void attempt_book::ended(const key& k, std::uint32_t deal, ranked_status status) {
   in_play_.erase({k.first, k.second, deal});
   set_state& s = sets_[k];
   if (s.ended || deal < s.first_deal) return;

@@ -1,4 +1,4 @@
-#include "server/competition/leaderboard.hpp"
+#include "server/competition/rules/leaderboard.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "server/competition/competition_rules.hpp"
+#include "server/competition/rules/competition_rules.hpp"
 
 namespace ariadne {
 
@@ -18,13 +18,13 @@ using json = nlohmann::json;
 }  // namespace
 
 void add_run(mark_table& marks, const ranked_run_record& r) {
-  if (r.status == "interrupted") return;
+  if (!counts(r.status)) return;
   challenge_mark& m = marks[{r.competitor, r.challenge}];
   touch(m);
   // The attempts that count are numbered 1, 2, ... (an interrupted one's
   // number is dealt again), whatever the mazes of each.
   m.attempts = std::max(m.attempts, r.attempt);
-  if (r.status != "in_play") take_result(m, r);
+  if (ended(r.status)) take_result(m, r);
 }
 
 namespace {
@@ -50,8 +50,8 @@ void touch(challenge_mark& m) {
 void take_result(challenge_mark& m, const ranked_run_record& r) {
   touch(m);
   attempt_figures& a = m.played[r.attempt];
-  a.mazes.push_back({r.status == "found", r.score, r.optimal, r.reference});
-  if (a.mazes.size() == 1 || a.status == "found") a.status = r.status;
+  a.mazes.push_back({r.status == ranked_status::found, r.score, r.optimal, r.reference});
+  if (a.mazes.size() == 1 || a.status == "found") a.status = to_string(r.status);
   a.steps += r.steps;
   a.bumps += r.bumps;
   a.score += r.score;

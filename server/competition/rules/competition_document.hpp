@@ -4,9 +4,9 @@
 #include <map>
 #include <string>
 
-#include "server/competition/attempt_book.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/competition_schedule.hpp"
+#include "server/competition/rules/attempt_book.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/competition_schedule.hpp"
 
 namespace ariadne {
 

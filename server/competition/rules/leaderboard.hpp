@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "server/competition/marks.hpp"
-#include "server/store/results_store.hpp"
+#include "server/competition/records/records.hpp"
+#include "server/competition/rules/marks.hpp"
 
 namespace ariadne {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "server/competition/leaderboard.hpp"
+#include "server/competition/rules/leaderboard.hpp"
 
 namespace ariadne {
 

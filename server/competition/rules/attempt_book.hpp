@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "core/model/request_error.hpp"
-#include "server/store/results_store.hpp"
+#include "server/competition/records/records.hpp"
 
 namespace ariadne {
 
@@ -36,9 +36,9 @@ class attempt_book {
   // True when a maze's end ends its attempt's set even before its last maze:
   // given up (abandoned, its connection gone past the resume window) or out
   // of time.
-  static bool ends_set(std::string_view status);
+  static bool ends_set(ranked_status status);
   // True when maze `maze` of a set of `mazes`, ended with `status`, ends its set.
-  static bool set_ends_with(std::uint32_t maze, std::uint32_t mazes, std::string_view status);
+  static bool set_ends_with(std::uint32_t maze, std::uint32_t mazes, ranked_status status);
   // The maze of its set a run of a challenge of `mazes` mazes played.
   static std::uint32_t maze_of(const ranked_run_record& run, std::uint32_t mazes);
 
@@ -60,7 +60,7 @@ class attempt_book {
   // undid its attempt (the set's first maze): the attempt is not counted.
   bool give_back(const key& k, std::uint32_t deal);
   // A maze's end.
-  void ended(const key& k, std::uint32_t deal, std::string_view status);
+  void ended(const key& k, std::uint32_t deal, ranked_status status);
 
   std::uint32_t used(const key& k) const;
   std::uint32_t deals(const key& k) const;

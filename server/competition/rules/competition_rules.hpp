@@ -14,8 +14,8 @@
 #include "core/model/run_result.hpp"
 #include "core/model/utc_time.hpp"
 #include "core/play/run_setup.hpp"
-#include "server/competition/marks.hpp"
-#include "server/store/results_store.hpp"
+#include "server/competition/records/records.hpp"
+#include "server/competition/rules/marks.hpp"
 
 namespace ariadne {
 

@@ -6,8 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "server/competition/competition_rules.hpp"
-#include "server/store/results_store.hpp"
+#include "server/competition/rules/competition_rules.hpp"
 
 namespace ariadne {
 
@@ -39,15 +38,6 @@ inline constexpr std::int64_t latest_schedule_ms = 7'258'118'400'000;
 // True for a time (milliseconds since 1970) a schedule may hold.
 bool time_in_range(std::int64_t ms);
 
-// The file's times, recorded at each start (so that ariadne-admin knows them).
-void record_file_times(results_store& store, const competition_rules& rules);
-// The schedule as the store holds it: the file's times as last recorded,
-// those ariadne-admin set instead, the announcement and the resets. Throws
-// store_error for a value no tool writes (a hand-edited database).
-competition_schedule read_schedule(results_store& store);
-// Writes the times and the announcement as the organizer's.
-void write_schedule(results_store& store, const competition_schedule& schedule);
-
 // An organizer's change, checked: the schedule it makes, or why not (one line).
 using schedule_change = std::variant<competition_schedule, std::string>;
 // Opens now or at `at`, until `until` if given. A closed competition opens
@@ -65,9 +55,6 @@ schedule_change plan_extend(competition_schedule s, competition_schedule::time_p
 // start (closed, or opening later than schedule_notice from now).
 std::optional<std::string> reset_refusal(const competition_schedule& s,
                                          competition_schedule::time_point now);
-
-// Says in the log what the organizer changed from `before` to `after`.
-void log_changes(const competition_schedule& before, const competition_schedule& after);
 
 // A time as the logs and the tools write it: RFC 3339, or "never".
 std::string time_or_never(const std::optional<competition_schedule::time_point>& t);

@@ -1,4 +1,4 @@
-#include "server/competition/marks.hpp"
+#include "server/competition/rules/marks.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,11 @@
-#include "server/competition/leaderboard_documents.hpp"
+#include "server/competition/rules/leaderboard_documents.hpp"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "server/competition/text_cells.hpp"
+#include "core/model/utc_time.hpp"
+#include "server/competition/rules/text_cells.hpp"
 
 namespace ariadne {
 
