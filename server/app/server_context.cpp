@@ -43,6 +43,24 @@ memory_budget::limits memory_limits(const server_config& c) {
 
 }  // namespace
 
+// What the competition tells of the store, to the seats.
+class server_context::seat_events : public competition_events {
+ public:
+  explicit seat_events(server_context& context) : context_(context) {}
+  void seat_moved(std::int64_t competitor, const std::string& node,
+                  std::chrono::steady_clock::time_point read_from) override {
+    context_.seats().moved_elsewhere(competitor, node, read_from);
+  }
+  bool run_handed(const ranked_run_record& run) override { return take_handed_run(context_, run); }
+  void run_stranded(std::int64_t competitor) override {
+    context_.seats().stop_awaiting(competitor);
+  }
+  void token_withdrawn(std::int64_t competitor) override { context_.seats().evict(competitor); }
+
+ private:
+  server_context& context_;
+};
+
 server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
@@ -70,14 +88,8 @@ server_context::server_context(server_config config, maze_catalog catalog)
                     std::to_string(registry_.boot())});
     seats_ =
         std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
-    competition_->on_token_withdrawn([this](std::int64_t id) { seats_->evict(id); });
-    competition_->on_seat_moved([this](std::int64_t id, const std::string& node,
-                                       std::chrono::steady_clock::time_point read_from) {
-      seats_->moved_elsewhere(id, node, read_from);
-    });
-    competition_->on_run_handed(
-        [this](const ranked_run_record& run) { return take_handed_run(*this, run); });
-    competition_->on_run_stranded([this](std::int64_t id) { seats_->stop_awaiting(id); });
+    events_ = std::make_unique<seat_events>(*this);
+    competition_->listen(events_.get());
     competition_->presence().runs().set_source([this] { return published_runs_list(*this); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
@@ -97,10 +109,7 @@ server_context::~server_context() {
   // The hub outlives the seats (members go in reverse order): it must stop
   // calling them first.
   if (competition_) {
-    competition_->on_token_withdrawn(nullptr);
-    competition_->on_seat_moved(nullptr);
-    competition_->on_run_handed(nullptr);
-    competition_->on_run_stranded(nullptr);
+    competition_->listen(nullptr);
     competition_->presence().runs().set_source(nullptr);
   }
 }

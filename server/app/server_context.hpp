@@ -80,6 +80,8 @@ class server_context {
   std::unique_ptr<competition_hub> competition_;
   // Last: its parked runs give their slots back to the budgets above.
   std::unique_ptr<competitor_seats> seats_;
+  class seat_events;
+  std::unique_ptr<seat_events> events_;
 };
 
 }  // namespace ariadne

@@ -17,7 +17,7 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
       [this, record, outcome](results_store& store) {
         // No maze is claimed once the competition has closed: the reveal of
         // every seed dealt waits only for the claims made before.
-        if (closed_(std::chrono::system_clock::now())) {
+        if (books_.schedule().closed(std::chrono::system_clock::now())) {
           *outcome = claim::closed;
           return;
         }
@@ -25,12 +25,12 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
         // store has them, this server's book aside (no other server's claim
         // for it gets in between); alone, the book is the store's.
         bool fits = true;
-        if (shared_()) {
+        if (presence_.shared()) {
           store.lock_competitor(record.competitor);
           // Its hello on another server came first: its run would be handed
           // there before it began.
           const auto seat = store.seat_of(record.competitor);
-          if (seat && (seat->node != node_ || seat->boot != boot_)) {
+          if (seat && (seat->node != node() || seat->boot != presence_.node().boot)) {
             *outcome = claim::moved;
             return;
           }
@@ -42,9 +42,9 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
         }
         // Held before it is written: the leaderboard thread's next read
         // must not take it for a run handed here.
-        hold(record.run, true);
+        books_.hold(record.run);
         *outcome = fits && store.insert_run(record) ? claim::claimed : claim::taken;
-        if (*outcome != claim::claimed) hold(record.run, false);
+        if (*outcome != claim::claimed) books_.release(record.run);
         if (*outcome == claim::taken) read_back(store, record.competitor, record.challenge);
       },
       [outcome, done = std::move(done)](bool durable) { done(durable ? *outcome : claim::failed); },
@@ -54,7 +54,7 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
 bool attempt_claims::give_back_stranded(results_store& store,
                                         const std::vector<ranked_run_record>& latest) const {
   const auto it = std::find_if(latest.begin(), latest.end(), [this](const ranked_run_record& r) {
-    return r.status == ranked_status::in_play && r.node != node_;
+    return r.status == ranked_status::in_play && r.node != node();
   });
   if (it == latest.end()) return false;
   const std::int64_t now = unix_ms(std::chrono::system_clock::now());
@@ -92,18 +92,8 @@ std::vector<ranked_run_record> attempt_claims::read_back(results_store& store,
                                                          std::int64_t competitor,
                                                          std::string_view only) {
   auto theirs = store.runs_of(competitor);
-  std::lock_guard lock(mutex_);
-  mirror_.take_back(competitor, theirs, rules_, node_, only);
+  books_.take_back(competitor, theirs, only);
   return theirs;
-}
-
-void attempt_claims::hold(std::uint64_t run, bool held) {
-  std::lock_guard lock(mutex_);
-  if (held) {
-    held_.insert(run);
-  } else {
-    held_.erase(run);
-  }
 }
 
 void attempt_claims::hand_off(const ranked_run_record& record, std::string moves, std::string to,
@@ -111,14 +101,14 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
   auto handed = std::make_shared<bool>(false);
   writer_.submit(
       [this, record, moves = std::move(moves), to = std::move(to), handed](results_store& store) {
-        if (shared_()) store.lock_competitor(record.competitor);
-        *handed = store.hand_off_run(record.run, node_, to, moves);
+        if (presence_.shared()) store.lock_competitor(record.competitor);
+        *handed = store.hand_off_run(record.run, node(), to, moves);
         read_back(store, record.competitor, record.challenge);
       },
       // No longer held once that is durable: a write rolled back leaves the
       // run this server's, never one to take back from its stale moves.
       [this, record, handed, done = std::move(done)](bool durable) {
-        if (durable && *handed) hold(record.run, false);
+        if (durable && *handed) books_.release(record.run);
         if (!durable) give_back_unhanded(record);
         done(durable && *handed);
       },
@@ -128,7 +118,7 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
 void attempt_claims::give_back_unhanded(const ranked_run_record& record) {
   give_back(record, true, [this, record](bool durable) {
     if (durable) {
-      hold(record.run, false);
+      books_.release(record.run);
     } else {
       spdlog::error(
           "run {} of '{}' ({}): neither handed over nor given back (the database did not "
@@ -138,65 +128,17 @@ void attempt_claims::give_back_unhanded(const ranked_run_record& record) {
   });
 }
 
-std::vector<ranked_run_record> attempt_claims::arrivals(
-    results_store& reader, const std::vector<ranked_run_record>& runs) {
-  std::vector<std::uint64_t> fresh;
-  {
-    std::lock_guard lock(mutex_);
-    for (const ranked_run_record& r : runs) {
-      if (r.status == ranked_status::in_play && r.node == node_ && r.run != 0 &&
-          !held_.contains(r.run)) {
-        fresh.push_back(r.run);
-      }
-    }
-  }
-  // Held once read whole: a read that fails leaves it for the next rebuild.
-  std::vector<ranked_run_record> handed;
-  for (const std::uint64_t number : fresh) {
-    auto found = reader.run_by_number(number);
-    if (!found || found->status != ranked_status::in_play || found->node != node_) continue;
-    read_back(reader, found->competitor, found->challenge);
-    hold(number, true);
-    handed.push_back(std::move(*found));
-  }
-  return handed;
-}
-
-std::string attempt_claims::playing_elsewhere(results_store& store,
-                                              const std::vector<ranked_run_record>& runs) const {
-  const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
-    return r.status == ranked_status::in_play && r.node != node_;
-  });
-  if (it == runs.end()) return {};
-  const auto beat = store.last_beat(it->node);
-  const std::int64_t silent_since = unix_ms(std::chrono::system_clock::now()) -
-                                    std::chrono::milliseconds(node_silent_after).count();
-  return beat && beat->seen_ms >= silent_since ? it->challenge : std::string();
-}
-
-std::vector<std::int64_t> attempt_claims::stranded(
-    results_store& reader, const std::vector<ranked_run_record>& in_play) const {
-  std::vector<std::int64_t> competitors;
-  if (in_play.empty()) return competitors;
-  const auto beating = reader.living_nodes(unix_ms(std::chrono::system_clock::now()) -
-                                           std::chrono::milliseconds(node_silent_after).count());
-  for (const ranked_run_record& r : in_play) {
-    if (r.node != node_ && std::find(beating.begin(), beating.end(), r.node) == beating.end())
-      competitors.push_back(r.competitor);
-  }
-  return competitors;
-}
-
 void attempt_claims::take_seat(std::int64_t competitor,
                                std::function<void(bool, const std::string&)> done) {
   auto elsewhere = std::make_shared<std::string>();
   writer_.submit(
       [this, competitor, elsewhere](results_store& store) {
-        const bool shared = shared_();
+        const bool shared = presence_.shared();
         if (shared) store.lock_competitor(competitor);
-        store.take_seat({competitor, node_, boot_}, unix_ms(std::chrono::system_clock::now()));
+        store.take_seat({competitor, node(), presence_.node().boot},
+                        unix_ms(std::chrono::system_clock::now()));
         if (!shared) return;
-        *elsewhere = playing_elsewhere(store, read_back(store, competitor, {}));
+        *elsewhere = presence_.playing_elsewhere(store, read_back(store, competitor, {}));
       },
       [elsewhere, done = std::move(done)](bool durable) {
         done(durable, durable ? *elsewhere : std::string());
@@ -223,12 +165,12 @@ void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_i
       [this, record, now, only_ours_in_play](results_store& store) {
         // Not between another server's claim's reading of the attempt and
         // its write of the attempt's next maze.
-        if (shared_()) store.lock_competitor(record.competitor);
+        if (presence_.shared()) store.lock_competitor(record.competitor);
         // A hand-off may have landed after all (its answer lost with the
         // connection): then the run is the other server's.
         const auto row = only_ours_in_play ? store.run_by_number(record.run) : std::nullopt;
         if (!only_ours_in_play ||
-            (row && row->status == ranked_status::in_play && row->node == node_)) {
+            (row && row->status == ranked_status::in_play && row->node == node())) {
           store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
           if (only_ours_in_play) {
             spdlog::warn(
@@ -240,6 +182,14 @@ void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_i
         read_back(store, record.competitor, record.challenge);
       },
       std::move(done), lock_key(record.competitor));
+}
+
+void attempt_claims::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
+  writer_.submit([record](results_store& store) { store.finish_run(record); },
+                 [this, run = record.run, done = std::move(done)](bool durable) {
+                   if (durable) books_.release(run);
+                   if (done) done(durable);
+                 });
 }
 
 }  // namespace ariadne

@@ -3,15 +3,13 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "server/competition/competition_opening.hpp"
-#include "server/competition/results_mirror.hpp"
+#include "server/competition/cluster/node_presence.hpp"
+#include "server/competition/ledger/ledger.hpp"
 #include "server/competition/rules/competition_rules.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
@@ -19,10 +17,10 @@
 namespace ariadne {
 
 // The attempts a server deals, as the store settles them when other servers
-// share it: each ranked start's maze claimed before it is played, a
-// competitor's runs read back from the store into the mirror when this
-// server's book may be behind, an attempt given back there. Its calls queue
-// work for the store thread; the mirror is the hub's, under the hub's lock.
+// share it: each ranked start's maze claimed before it is played, its end
+// written, a competitor's runs read back from the store into the ledger
+// when this server's books may be behind, an attempt given back there, a
+// run handed to another server. Its calls queue work for the store thread.
 class attempt_claims {
  public:
   // taken: another server took the maze's deal, or the store shows the
@@ -34,17 +32,9 @@ class attempt_claims {
   using time_point = std::chrono::system_clock::time_point;
 
   // All of them outlive it (the hub stops the writer before it goes).
-  attempt_claims(const competition_rules& rules, std::mutex& mutex, results_mirror& mirror,
-                 store_writer& writer, const server_node& node,
-                 std::function<bool(time_point)> closed, std::function<bool()> shared)
-      : rules_(rules),
-        mutex_(mutex),
-        mirror_(mirror),
-        writer_(writer),
-        node_(node.name),
-        boot_(node.boot),
-        closed_(std::move(closed)),
-        shared_(std::move(shared)) {}
+  attempt_claims(const competition_rules& rules, ledger& books, store_writer& writer,
+                 const node_presence& presence)
+      : rules_(rules), books_(books), writer_(writer), presence_(presence) {}
 
   // See competition_hub::claim_start, read_back_now, give_back_attempt.
   void claim_start(const ranked_run_record& record, std::function<void(claim)> done);
@@ -57,38 +47,18 @@ class attempt_claims {
   // attempt is given back, as the store takes it).
   void hand_off(const ranked_run_record& record, std::string moves, std::string to,
                 std::function<void(bool handed)> done);
-  // On the leaderboard thread, from the store's runs just read: the runs
-  // other servers handed to this one since the last call, each with its
-  // moves, the competitor's runs read back. Each is returned once.
-  std::vector<ranked_run_record> arrivals(results_store& reader,
-                                          const std::vector<ranked_run_record>& runs);
-  // On the leaderboard thread: the competitors whose run in play (of the
-  // runs just read) is on another server that stopped beating
-  // (node_silent_after): it will not come here before that server is known dead.
-  std::vector<std::int64_t> stranded(results_store& reader,
-                                     const std::vector<ranked_run_record>& in_play) const;
-  // A run arrivals() returned that was not taken on: returned again next
-  // time. The caller holds the hub's lock.
-  void let_go_of(std::uint64_t run) { held_.erase(run); }
-  // A run of this server's whose end is recorded: held no more, so that
-  // the runs held are the runs in play (its row tells the rest).
-  void ended(std::uint64_t run) { hold(run, false); }
-  // The challenge of the competitor's run in play on another server among
-  // its runs as the store has them ("" for none), if that server still
-  // beats (node_silent_after): a run there may come here. On the store thread.
-  std::string playing_elsewhere(results_store& store,
-                                const std::vector<ranked_run_record>& runs) const;
+  // Writes an attempt's end; done(durable) on the store thread. The run is
+  // held no more once that is durable (its row tells the rest).
+  void record_end(const ranked_run_record& record, std::function<void(bool)> done);
   // See competition_hub::take_seat.
   void take_seat(std::int64_t competitor,
                  std::function<void(bool durable, const std::string& playing_elsewhere)> done);
   // On the store thread: a competitor's runs (on one challenge, or all) as
-  // the store has them, into the mirror.
-  // Returns the runs read.
+  // the store has them, into the ledger. Returns the runs read.
   std::vector<ranked_run_record> read_back(results_store& store, std::int64_t competitor,
                                            std::string_view only);
 
  private:
-  void hold(std::uint64_t run, bool held);
   // A run whose hand-off could not be written: its attempt given back in
   // the store, unless the run is no longer this server's in play there.
   void give_back_unhanded(const ranked_run_record& record);
@@ -105,26 +75,19 @@ class attempt_claims {
   // The lock a competitor's claim or seat takes when other servers share
   // the store (the store writer takes a batch's locks in one order).
   std::optional<std::int64_t> lock_key(std::int64_t competitor) const {
-    return shared_() ? std::optional<std::int64_t>(competitor) : std::nullopt;
+    return presence_.shared() ? std::optional<std::int64_t>(competitor) : std::nullopt;
   }
   // True when the store's runs of the competitor deal this record's maze as
   // the next: the same attempt, and the set's next deal (or, for a new
   // attempt, a block of deals not used yet).
   bool dealt_as_stored(const ranked_run_record& record,
                        const std::vector<ranked_run_record>& stored) const;
+  const std::string& node() const { return presence_.node().name; }
 
   const competition_rules& rules_;
-  std::mutex& mutex_;
-  results_mirror& mirror_;
+  ledger& books_;
   store_writer& writer_;
-  std::string node_;
-  std::string boot_;
-  std::function<bool(time_point)> closed_;
-  std::function<bool()> shared_;  // other servers beat on the store
-  // The runs this server holds in play, by number (claimed here or handed
-  // here; let go of once their end is recorded or they are handed on): a run
-  // in play of this node's that is not among them was handed here. Under mutex_.
-  std::set<std::uint64_t> held_;
+  const node_presence& presence_;
 };
 
 }  // namespace ariadne

@@ -18,45 +18,36 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     : rules_(std::move(rules)) {
   opened_competition opened = open_competition(rules_, db_path, secret_file, node);
   secret_ = std::move(opened.secret);
-  schedule_ = opened.schedule;
   std::unique_ptr<results_store>& store = opened.store;
   // The database as it now stands (the runs in play are other servers').
-  mirror_ = results_mirror::of(store->runs(), rules_, node.name);
+  books_ = std::make_unique<ledger>(
+      rules_, node.name, results_mirror::of(store->runs(), rules_, node.name), opened.schedule);
   first_run_number_ = opened.first_run_number;
-  board_ = std::make_unique<leaderboard_cache>(
-      db_path, [this](results_store& reader) { return rebuild_leaderboard(reader); });
+  board_ = std::make_unique<leaderboard_cache>(db_path, [this](results_store& reader) {
+    return builder_->rebuild(reader, *board_, *cluster_);
+  });
   writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
-  claims_ = std::make_unique<attempt_claims>(
-      rules_, mutex_, mirror_, *writer_, node,
-      [this](time_point now) { return schedule().closed(now); },
-      [this] { return presence_->shared(); });
   presence_ = std::make_unique<node_presence>(std::move(node), *writer_, opened.living);
+  claims_ = std::make_unique<attempt_claims>(rules_, *books_, *writer_, *presence_);
+  cluster_ = std::make_unique<cluster_loop>(db_path, *presence_, *books_, tokens_);
+  builder_ =
+      std::make_unique<board_builder>(rules_, secret_, *books_, *presence_, competitor_names_);
   board_->refresh_now();
 }
 
-void competition_hub::take_schedule(results_store& reader) {
-  const auto read = schedule_reader_.read(reader);
-  // Only this thread writes the schedule: it cannot change before the write below.
-  if (!read || *read == schedule()) return;
-  const competition_schedule& fresh = *read;
-  // After a reset (every result deleted, a closed competition, nothing in
-  // play) the attempts start over, on mazes dealt from another secret.
-  const bool reset = fresh.resets != schedule().resets;
-  const auto runs = reset ? reader.runs() : std::vector<ranked_run_record>();
-  std::lock_guard lock(mutex_);
-  log_changes(schedule_, fresh);
-  if (reset) mirror_ = results_mirror::of(runs, rules_);
-  schedule_ = std::move(fresh);
+void competition_hub::listen(competition_events* events) {
+  // The loop tells nobody while the listener changes.
+  cluster_->listen(nullptr);
+  listener_ = events;
+  if (events != nullptr) cluster_->listen(this);
 }
 
 competition_schedule competition_hub::schedule() const {
-  std::lock_guard lock(mutex_);
-  return schedule_;
+  return books_->schedule();
 }
 
 std::optional<competition_hub::time_point> competition_hub::closes_at() const {
-  std::lock_guard lock(mutex_);
-  return schedule_.closes_at;
+  return books_->schedule().closes_at;
 }
 
 request_error competition_hub::store_busy() {
@@ -65,7 +56,8 @@ request_error competition_hub::store_busy() {
 }
 
 competition_hub::~competition_hub() {
-  board_->stop();   // its rebuilds use the writer (heartbeats)
+  cluster_->stop();  // its heartbeats use the writer
+  board_->stop();
   writer_.reset();  // every queued write lands first
   board_.reset();
 }
@@ -84,14 +76,13 @@ void competition_hub::authorize(std::string token, authorized_fn done) {
         // The competitor may have played on another server since.
         if (*found && presence_->shared()) {
           *elsewhere =
-              claims_->playing_elsewhere(store, claims_->read_back(store, (*found)->id, {}));
+              presence_->playing_elsewhere(store, claims_->read_back(store, (*found)->id, {}));
         }
       },
       [this, found, elsewhere, done = std::move(done)](bool answered) {
         if (answered && *found) {
           tokens_.used(**found);
-          std::lock_guard lock(mutex_);
-          mirror_.names[(*found)->id] = (*found)->name;
+          books_->saw((*found)->id, (*found)->name);
         }
         done(answered, answered ? *found : std::nullopt, answered ? *elsewhere : std::string());
       });
@@ -100,37 +91,29 @@ void competition_hub::authorize(std::string token, authorized_fn done) {
 std::vector<protocol::challenge_info> competition_hub::challenges_for(
     std::int64_t competitor) const {
   std::vector<protocol::challenge_info> list;
-  std::vector<std::optional<challenge_mark>> marks;  // copied under the lock, marked after it
-  {
-    std::lock_guard lock(mutex_);
-    const bool closed = schedule_.closed(std::chrono::system_clock::now());
-    for (const challenge& c : rules_.challenges) {
-      protocol::challenge_info info;
-      info.id = c.id;
-      info.width = c.width;
-      info.height = c.height;
-      info.treasures = c.request.treasures.value_or(1);
-      info.max_steps = c.request.max_steps;
-      info.time_limit_ms = c.request.time_limit_ms;
-      info.weight = c.weight;
-      info.attempts = c.attempts;
-      const std::uint32_t used = mirror_.book.used({competitor, c.id});
-      info.attempts_left = c.attempts > used ? c.attempts - used : 0;
-      // After the close no set goes on: its next start is refused.
-      if (!closed) info.next_maze = mirror_.book.next_maze({competitor, c.id});
-      info.mazes = c.mazes;
-      info.keep = std::string(to_string(c.keep));
-      const auto mark = mirror_.marks.find({competitor, c.id});
-      marks.emplace_back();
-      if (mark != mirror_.marks.end() && !mark->second.played.empty()) marks.back() = mark->second;
-      list.push_back(std::move(info));
+  const auto now = std::chrono::system_clock::now();
+  for (const challenge& c : rules_.challenges) {
+    ledger::standing s = books_->standing_of(competitor, c, now);
+    protocol::challenge_info info;
+    info.id = c.id;
+    info.width = c.width;
+    info.height = c.height;
+    info.treasures = c.request.treasures.value_or(1);
+    info.max_steps = c.request.max_steps;
+    info.time_limit_ms = c.request.time_limit_ms;
+    info.weight = c.weight;
+    info.attempts = c.attempts;
+    info.attempts_left = c.attempts > s.used ? c.attempts - s.used : 0;
+    info.next_maze = s.next_maze;
+    info.mazes = c.mazes;
+    info.keep = std::string(to_string(c.keep));
+    // Marked outside the ledger's lock.
+    if (s.mark) {
+      apply_rule(*s.mark, c.scoring());
+      info.best = s.mark->best.ratio;
+      info.mark = s.mark->mark;
     }
-  }
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (!marks[i]) continue;
-    apply_rule(*marks[i], rules_.challenges[i].scoring());
-    list[i].best = marks[i]->best.ratio;
-    list[i].mark = marks[i]->mark;
+    list.push_back(std::move(info));
   }
   return list;
 }
@@ -152,26 +135,12 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   if (c == nullptr) return rules_.unknown(challenge_id);
   // An attempt whose start cannot be written is not counted or dealt.
   if (!writer_->reachable()) return store_busy();
+  auto dealt = books_->deal(who, *c, now);
+  if (auto* problem = std::get_if<request_error>(&dealt)) return std::move(*problem);
+  const ledger::dealing& d = std::get<ledger::dealing>(dealt);
   attempt a;
-  std::string secret;
-  {
-    std::lock_guard lock(mutex_);
-    if (schedule_.not_yet_open(now)) {
-      return request_error{errc::competition_not_open,
-                           "the competition opens at " + format_time(*schedule_.opens_at)};
-    }
-    if (schedule_.closed(now)) {
-      return request_error{errc::competition_closed,
-                           "the competition closed at " + format_time(*schedule_.closes_at)};
-    }
-    auto dealt = mirror_.book.deal({who.id, c->id}, c->attempts, c->mazes);
-    if (auto* problem = std::get_if<request_error>(&dealt)) return std::move(*problem);
-    const auto& d = std::get<attempt_book::dealt>(dealt);
-    mirror_.names[who.id] = who.name;
-    a.record.deal = d.deal;
-    a.record.attempt = d.attempt;
-    secret = secret_after_resets(secret_, schedule_.resets);
-  }
+  a.record.deal = d.dealt.deal;
+  a.record.attempt = d.dealt.attempt;
   a.record.competitor = who.id;
   a.record.competitor_name = who.name;
   a.record.challenge = c->id;
@@ -181,14 +150,13 @@ std::variant<competition_hub::attempt, request_error> competition_hub::open_atte
   a.record.started_at_ms = unix_ms(now);
   a.request = c->request;
   a.request.maze.seed = deal_seed(
-      secret, c->id, a.record.deal,
+      secret_after_resets(secret_, d.resets), c->id, a.record.deal,
       rules_.seeds == seed_mode::per_competitor ? std::string_view(who.name) : std::string_view());
   return a;
 }
 
 void competition_hub::give_back(const ranked_run_record& record) {
-  std::lock_guard lock(mutex_);
-  mirror_.book.give_back({record.competitor, record.challenge}, record.deal);
+  books_->give_back(record);
 }
 
 set_position competition_hub::position_of(const ranked_run_record& record,
@@ -201,11 +169,7 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   if (result == nullptr) return p;
   p.ended = attempt_book::set_ends_with(p.maze, p.mazes, ranked_status_of(result->status));
   if (!*p.ended || c == nullptr) return p;
-  std::vector<maze_outcome> mazes;
-  {
-    std::lock_guard lock(mutex_);
-    mazes = mirror_.mazes_of(record, *result);
-  }
+  const std::vector<maze_outcome> mazes = books_->mazes_of(record, *result);
   p.found = static_cast<std::uint32_t>(
       std::count_if(mazes.begin(), mazes.end(), [](const maze_outcome& m) { return m.found; }));
   p.mark = attempt_mark(c->mark, mazes, c->mazes, c->move_budget());
@@ -213,17 +177,8 @@ set_position competition_hub::position_of(const ranked_run_record& record,
 }
 
 void competition_hub::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
-  {
-    std::lock_guard lock(mutex_);
-    take_result(mirror_.marks[{record.competitor, record.challenge}], record);
-    mirror_.book.ended({record.competitor, record.challenge}, record.deal, record.status);
-    mirror_.tally.count(record.status);
-  }
-  writer_->submit([record](results_store& store) { store.finish_run(record); },
-                  [this, run = record.run, done = std::move(done)](bool durable) {
-                    if (durable) claims_->ended(run);
-                    if (done) done(durable);
-                  });
+  books_->record_end(record);
+  claims_->record_end(record, std::move(done));
 }
 
 void competition_hub::after_writes(std::function<void(bool)> done) {
@@ -231,117 +186,8 @@ void competition_hub::after_writes(std::function<void(bool)> done) {
   writer_->read([](results_store&) {}, std::move(done));
 }
 
-leaderboard_cache::documents competition_hub::rebuild_leaderboard(results_store& reader) {
-  const auto challenges = challenge_records(rules_);
-  // Alone on its store, a server ranks from the marks kept in memory (a
-  // rebuild costs competitors x challenges, whatever the number of runs)
-  // and reads only the competitor list (ariadne-admin changes it). Once
-  // another server has shared the store, it ranks from the store's runs:
-  // every server then shows the same.
-  take_schedule(reader);
-  presence_->keep_alive(!schedule().closed(std::chrono::system_clock::now()));
-  const std::uint64_t hellos = tokens_.hellos();
-  const auto competitors = reader.competitors();
-  // Other servers' results are not written here: read often enough that
-  // every server shows each within a second.
-  if (presence_->shared() && !board_from_store_) board_->set_period(std::chrono::milliseconds(400));
-  board_from_store_ = board_from_store_ || presence_->shared();
-  std::unique_ptr<results_mirror> stored;
-  if (board_from_store_) {
-    // Only the runs written since the last reading (all again after a reset).
-    const std::uint32_t resets = schedule().resets;
-    store_view_.read(reader, resets != store_view_resets_);
-    store_view_resets_ = resets;
-    // What the other threads ask of it; the marks stay this thread's.
-    stored = std::make_unique<results_mirror>();
-    stored->book = store_view_.mirror().book;
-    stored->names = store_view_.mirror().names;
-    stored->tally = store_view_.mirror().tally;
-  }
-  const auto seats_read_from = std::chrono::steady_clock::now();
-  const auto moved =
-      board_from_store_ ? presence_->seats_elsewhere(reader) : std::vector<seat_record>();
-  const auto in_play = board_from_store_ ? store_view_.in_play() : std::vector<ranked_run_record>();
-  const auto arrived = claims_->arrivals(reader, in_play);
-  const auto stranded = claims_->stranded(reader, in_play);
-  const auto read_at = std::chrono::system_clock::now();
-  if (stored) applied_.take(store_view_.mirror().marks);  // this thread's: before the lock
-  std::map<attempt_book::key, std::uint32_t> used;        // attempts ended or in play
-  std::size_t ranked = 0;
-  competitor_names_.replace(competitors);
-  {
-    std::lock_guard lock(mutex_);
-    const results_mirror& m = stored ? *stored : mirror_;
-    if (!stored) applied_.take(mirror_.marks);
-    m.book.for_each_tally([&used](const attempt_book::key& k, std::uint32_t, std::uint32_t n) {
-      used.emplace(k, n);
-    });
-    ranked = m.tally.ranked();
-    if (stored) {
-      stored_ = std::move(stored);
-      stored_at_ = read_at;
-    }
-    if (board_from_store_ && seat_moved_) {
-      for (const seat_record& seat : moved)
-        seat_moved_(seat.competitor, seat.node, seats_read_from);
-    }
-    for (const ranked_run_record& run : arrived) {
-      if (!run_handed_ || !run_handed_(run)) claims_->let_go_of(run.run);
-    }
-    for (const std::int64_t competitor : stranded)
-      if (run_stranded_) run_stranded_(competitor);
-  }
-  // A token rotated or revoked with ariadne-admin ends the connections that
-  // said hello with it.
-  tokens_.check(competitors, hellos);
-  applied_.apply(used);
-  const auto now = std::chrono::system_clock::now();
-  // With shared seeds a best run's figures would tell the others a deal's
-  // treasure distance: they wait until the close has no ranked run left in
-  // play (as the replays do), and until then marks are shown rounded.
-  const bool revealed = reveals_ranked_runs(now);
-  const bool details = rules_.seeds == seed_mode::per_competitor || revealed;
-  const auto rows = rank_applied(challenges, competitors, applied_.table(), revealed);
-  // The runs behind each mark, once their replays are published.
-  return {std::make_shared<const std::string>(ariadne::leaderboard_json(
-              rules_.name, unix_ms(now), challenges, rows, ranked, details, revealed)),
-          std::make_shared<const std::string>(ariadne::leaderboard_csv(challenges, rows, details)),
-          std::make_shared<const std::string>(build_competition_json(now)),
-          history_.update(
-              [&]() -> std::optional<std::vector<ranked_run_record>> {
-                try {
-                  return board_from_store_ ? store_view_.runs() : reader.runs();
-                } catch (const store_error& e) {
-                  spdlog::warn("competition: the leaderboard over time is not redrawn: {}",
-                               e.what());
-                  return std::nullopt;
-                }
-              },
-              challenges, competitors, ranked, details, unix_ms(now))};
-}
-
 void competition_hub::refresh_leaderboard_now() {
   board_->refresh_now();
-}
-
-std::string competition_hub::build_competition_json(time_point now) const {
-  // Copied under the lock, written after it: the reveal computes a seed for
-  // every maze dealt, and the I/O threads take this lock for every start.
-  // Before the close nothing of it is shown.
-  attempt_book book;
-  std::map<std::int64_t, std::string> names;
-  competition_schedule schedule;
-  {
-    std::lock_guard lock(mutex_);
-    schedule = schedule_;
-    if (schedule.closed(now)) {
-      // Every server's mazes, with other servers on the store.
-      book = stored_ ? stored_->book : mirror_.book;
-      names = stored_ ? stored_->names : mirror_.names;
-    }
-  }
-  return competition_document(rules_, schedule, secret_after_resets(secret_, schedule.resets), book,
-                              names, now);
 }
 
 bool competition_hub::reserves_maze(std::string_view name, time_point now) const {
@@ -372,18 +218,12 @@ std::optional<run_request> competition_hub::dealt_request(const ranked_run_recor
 }
 
 bool competition_hub::reveals_ranked_runs(time_point now) const {
-  std::lock_guard lock(mutex_);
-  if (!schedule_.closed(now) || mirror_.book.any_in_play()) return false;
-  // With other servers, theirs too: as the store showed them once every
-  // start dealt before the close had had the time to be claimed.
-  return !stored_ ||
-         (stored_at_ >= *schedule_.closes_at + claims_settle && !stored_->book.any_in_play());
+  return books_->reveals(now);
 }
 
 std::vector<ranked_run_record> competition_hub::earlier_runs(
     std::optional<std::uint64_t> only) const {
-  std::lock_guard lock(mutex_);
-  return mirror_.earlier_of(only);
+  return books_->earlier(only);
 }
 
 std::string competition_hub::summary(time_point now) const {
@@ -391,10 +231,7 @@ std::string competition_hub::summary(time_point now) const {
 }
 
 std::string competition_hub::metrics_text() const {
-  std::unique_lock lock(mutex_);
-  std::string out = mirror_.tally.prometheus_text();
-  lock.unlock();
-  return out + writer_->prometheus_text() + presence_->prometheus_text();
+  return books_->tally_text() + writer_->prometheus_text() + presence_->prometheus_text();
 }
 
 }  // namespace ariadne

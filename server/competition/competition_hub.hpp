@@ -1,12 +1,9 @@
 #pragma once
 
-#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,35 +14,34 @@
 #include "core/model/run_request.hpp"
 #include "core/model/run_result.hpp"
 #include "protocol/messages.hpp"
-#include "server/competition/applied_marks.hpp"
 #include "server/competition/attempt_claims.hpp"
+#include "server/competition/board_builder.hpp"
+#include "server/competition/cluster/cluster_events.hpp"
+#include "server/competition/cluster/cluster_loop.hpp"
+#include "server/competition/cluster/node_presence.hpp"
+#include "server/competition/cluster/token_watch.hpp"
+#include "server/competition/competition_events.hpp"
 #include "server/competition/competition_opening.hpp"
 #include "server/competition/leaderboard_cache.hpp"
-#include "server/competition/node_presence.hpp"
-#include "server/competition/results_mirror.hpp"
-#include "server/competition/rules/attempt_book.hpp"
-#include "server/competition/rules/board_history.hpp"
+#include "server/competition/ledger/ledger.hpp"
 #include "server/competition/rules/competition_rules.hpp"
 #include "server/competition/rules/competition_schedule.hpp"
 #include "server/competition/rules/competitor_names.hpp"
-#include "server/competition/rules/leaderboard.hpp"
-#include "server/competition/schedule_store.hpp"
-#include "server/competition/stored_runs.hpp"
-#include "server/competition/token_watch.hpp"
 #include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 
 namespace ariadne {
 
-// A server's competition: the rules of its file, the secret its seeds come
-// from, what every competitor has used and achieved (mirrored in memory, so
-// no I/O thread waits on the database), and the store behind it, written by
-// one store_writer thread. The leaderboard is computed on a thread of its own
-// with its own read connection, after each write and every second (for
-// ariadne-admin's changes: competitors, the schedule, a reset) from the marks
-// kept in memory and the competitor list, at most five times a second, and
-// served from that cache. Thread-safe.
-class competition_hub {
+// A server's competition, what its sessions and routes use: the rules of its
+// file, the secret its seeds come from, what every competitor has used and
+// achieved (the ledger, in memory, so that no I/O thread waits on the
+// database), and the store behind it, written by one store_writer thread.
+// Three threads of its own, each with its own read connection: the
+// store_writer's, the leaderboard's (leaderboard_cache, board_builder: the
+// published documents, after each write and every second, at most five
+// times a second) and the cluster's (cluster_loop: the heartbeat and what
+// other servers on the store do to this one's connections). Thread-safe.
+class competition_hub : private cluster_events {
  public:
   using time_point = competition_rules::time_point;
 
@@ -55,7 +51,7 @@ class competition_hub {
   // interrupted. Throws competition_error or store_error.
   competition_hub(competition_rules rules, const std::string& db_path,
                   const std::string& secret_file = {}, server_node node = {});
-  ~competition_hub();
+  ~competition_hub() override;
 
   competition_hub(const competition_hub&) = delete;
   competition_hub& operator=(const competition_hub&) = delete;
@@ -66,12 +62,10 @@ class competition_hub {
   competition_schedule schedule() const;
   std::optional<time_point> closes_at() const;
 
-  // Called (on the leaderboard thread, within a second of the change) with
-  // a competitor whose token a connection used and which has since been
-  // rotated or revoked (token_watch::on_withdrawn).
-  void on_token_withdrawn(std::function<void(std::int64_t competitor)> withdrawn) {
-    tokens_.on_withdrawn(std::move(withdrawn));
-  }
+  // Who is told what the store says of this server's connections
+  // (nullptr: nobody, as at first). Set to nullptr before the listener
+  // goes: it returns once nothing tells it any more.
+  void listen(competition_events* events);
   // Looks a token up on the store thread; done runs there, with whether the
   // store answered (false: it could not be read, the token is neither right
   // nor wrong), the competitor or nullopt (unknown or revoked), and with
@@ -140,33 +134,6 @@ class competition_hub {
   void give_back_attempt(const ranked_run_record& record, std::function<void(bool)> done) {
     claims_->give_back_attempt(record, std::move(done));
   }
-  // Called (on the leaderboard thread, with other servers on the store)
-  // with each competitor whose latest hello was on another server: its
-  // connection here, if any, lets go. Under the hub's lock: it may only post
-  // work elsewhere. Cleared (nullptr) before what it calls goes away.
-  // `read_from`: when the reading of the seats began (a seat recorded here
-  // since is not judged by it).
-  using seat_moved_fn = std::function<void(std::int64_t competitor, const std::string& node,
-                                           std::chrono::steady_clock::time_point read_from)>;
-  void on_seat_moved(seat_moved_fn moved) {
-    std::lock_guard lock(mutex_);
-    seat_moved_ = std::move(moved);
-  }
-  // Called the same way with each competitor whose ranked run in play is on
-  // a server that stopped beating (node_silent_after): a hello here awaiting
-  // it waits no more (the run comes back when that server is known dead).
-  void on_run_stranded(std::function<void(std::int64_t competitor)> stranded) {
-    std::lock_guard lock(mutex_);
-    run_stranded_ = std::move(stranded);
-  }
-  // Called the same way with each ranked run in play that another server
-  // handed to this one (run_by_number's record, with its moves so far): it
-  // is this server's to play on, or to end; false (not taken now) offers it
-  // again at the next reading of the store.
-  void on_run_handed(std::function<bool(const ranked_run_record&)> handed) {
-    std::lock_guard lock(mutex_);
-    run_handed_ = std::move(handed);
-  }
   // Hands a run in play here to server `to` (its competitor said hello
   // there), with its moves; done(handed) on the store thread.
   void hand_off(const ranked_run_record& record, std::string moves, std::string to,
@@ -194,7 +161,9 @@ class competition_hub {
   // Blocks until the cache reflects every write made so far (tests, admin).
   void refresh_leaderboard_now();
   // The same, built now.
-  std::string build_competition_json(time_point now) const;
+  std::string build_competition_json(time_point now) const {
+    return competition_json(rules_, secret_, *books_, now);
+  }
   // True while a challenge is played on the named maze: until the close it
   // is neither listed nor open to practice starts.
   bool reserves_maze(std::string_view name, time_point now) const;
@@ -228,40 +197,30 @@ class competition_hub {
   std::string metrics_text() const;
 
  private:
-  // The organizer's changes, read by the leaderboard thread.
-  void take_schedule(results_store& reader);
-  // The published documents, built on the leaderboard cache's thread.
-  leaderboard_cache::documents rebuild_leaderboard(results_store& reader);
+  // cluster_events, passed on to the listener.
+  void seat_moved(std::int64_t competitor, const std::string& node,
+                  std::chrono::steady_clock::time_point read_from) override {
+    listener_->seat_moved(competitor, node, read_from);
+  }
+  bool run_handed(const ranked_run_record& run) override { return listener_->run_handed(run); }
+  void run_stranded(std::int64_t competitor) override { listener_->run_stranded(competitor); }
+  void token_withdrawn(std::int64_t competitor) override { listener_->token_withdrawn(competitor); }
 
   competition_rules rules_;
   std::string secret_;
   std::uint64_t first_run_number_ = 1;
-
-  schedule_reader schedule_reader_;      // the leaderboard thread's
-  bool board_from_store_ = false;        // the leaderboard thread's too
-  board_history history_;                // the leaderboard thread's too
-  stored_runs store_view_{rules_};       // the leaderboard thread's too
-  applied_marks applied_{rules_};        // the leaderboard thread's too
-  std::uint32_t store_view_resets_ = 0;  // the leaderboard thread's too
-  competitor_names competitor_names_;    // its own lock
-  token_watch tokens_;                   // its own lock
-  mutable std::mutex mutex_;             // guards what follows
-  competition_schedule schedule_;
-  results_mirror mirror_;
-  // With other servers on the store: its runs as the leaderboard thread last
-  // read them (every server's), and when.
-  std::unique_ptr<results_mirror> stored_;
-  seat_moved_fn seat_moved_;
-  std::function<bool(const ranked_run_record&)> run_handed_;
-  std::function<void(std::int64_t)> run_stranded_;
-  time_point stored_at_{};
-  static constexpr std::chrono::seconds claims_settle{2};
+  competitor_names competitor_names_;  // its own lock
+  token_watch tokens_;                 // its own lock
+  std::unique_ptr<ledger> books_;
+  competition_events* listener_ = nullptr;  // set while the cluster loop tells this
 
   // Before the writer: the writer's commits call it, until the writer is gone.
   std::unique_ptr<leaderboard_cache> board_;
   std::unique_ptr<store_writer> writer_;
-  std::unique_ptr<attempt_claims> claims_;  // after the writer: gone before it
   std::unique_ptr<node_presence> presence_;
+  std::unique_ptr<attempt_claims> claims_;
+  std::unique_ptr<cluster_loop> cluster_;
+  std::unique_ptr<board_builder> builder_;
 };
 
 }  // namespace ariadne

@@ -6,31 +6,12 @@
 #include <memory>
 #include <string>
 
+#include "server/competition/cluster/node_presence.hpp"
 #include "server/competition/rules/competition_rules.hpp"
 #include "server/competition/rules/competition_schedule.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {
-
-// Which server this is, among those sharing a store: its name (--node,
-// the same across its restarts) and this start's boot id.
-struct server_node {
-  std::string name = "local";
-  std::string boot;
-};
-
-// A server beats every second; one whose last beat is older than this is
-// dead, and any living server gives its runs in play back.
-inline constexpr std::chrono::seconds node_dead_after{12};
-// One whose last beat is older than this has stopped beating (dead, or out
-// of the store's reach): a hello elsewhere does not wait for its runs, which
-// come back only when it is known dead. Well above a beat's period and the
-// servers' clock skew: a run of a server that was only slow, arriving after
-// its competitor was welcomed without it, ends as abandoned.
-inline constexpr std::chrono::seconds node_silent_after{6};
-// Run numbers a server claims at a time (a start claims a block, half of it
-// used claims the next): no two servers on one store number a run alike.
-inline constexpr std::uint64_t run_number_block = 1'000'000;
 
 // A competition's database as a server starts on it: the store, and the
 // secret its seeds come from (before any reset), its schedule, and the

@@ -55,12 +55,11 @@ TEST(attempt_claims, a_hand_off_not_written_gives_its_attempt_back) {
   const competition_rules rules = parse_competition(R"({"name": "cup", "challenges": [
       {"id": "a", "maze": {"generator": "prim", "width": 8, "height": 8}}]})",
                                                     maze_catalog{}, host_limits{});
-  std::mutex mutex;
-  results_mirror mirror;
+  ledger books(rules, "a", results_mirror{}, competition_schedule{});
   store_writer writer(std::make_unique<hand_off_fails>(path));
-  attempt_claims claims(
-      rules, mutex, mirror, writer, server_node{"a", "boot"},
-      [](attempt_claims::time_point) { return false; }, [] { return true; });
+  // Another server beats on the store: the claims lock their competitor.
+  node_presence presence(server_node{"a", "boot"}, writer, 2);
+  attempt_claims claims(rules, books, writer, presence);
   std::promise<bool> ann_handed;
   std::promise<bool> bo_handed;
   claims.hand_off(ann, "", "b", [&](bool handed) { ann_handed.set_value(handed); });

@@ -1,4 +1,4 @@
-#include "server/competition/stored_runs.hpp"
+#include "server/competition/ledger/stored_runs.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,8 @@
-#include "server/competition/node_presence.hpp"
+#include "server/competition/cluster/node_presence.hpp"
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "core/model/utc_time.hpp"
@@ -56,6 +57,31 @@ std::string node_presence::prometheus_text() const {
   return "# HELP ariadne_store_nodes Servers beating on the competition's store, this one "
          "included.\n# TYPE ariadne_store_nodes gauge\nariadne_store_nodes " +
          std::to_string(living_->load(std::memory_order_acquire)) + "\n";
+}
+
+std::string node_presence::playing_elsewhere(results_store& store,
+                                             const std::vector<ranked_run_record>& runs) const {
+  const auto it = std::find_if(runs.begin(), runs.end(), [this](const ranked_run_record& r) {
+    return r.status == ranked_status::in_play && r.node != node_.name;
+  });
+  if (it == runs.end()) return {};
+  const auto beat = store.last_beat(it->node);
+  const std::int64_t silent_since = unix_ms(std::chrono::system_clock::now()) -
+                                    std::chrono::milliseconds(node_silent_after).count();
+  return beat && beat->seen_ms >= silent_since ? it->challenge : std::string();
+}
+
+std::vector<std::int64_t> node_presence::stranded(
+    results_store& reader, const std::vector<ranked_run_record>& in_play) const {
+  std::vector<std::int64_t> competitors;
+  if (in_play.empty()) return competitors;
+  const auto beating = reader.living_nodes(unix_ms(std::chrono::system_clock::now()) -
+                                           std::chrono::milliseconds(node_silent_after).count());
+  for (const ranked_run_record& r : in_play) {
+    if (r.node != node_.name && std::find(beating.begin(), beating.end(), r.node) == beating.end())
+      competitors.push_back(r.competitor);
+  }
+  return competitors;
 }
 
 void node_presence::claim_run_numbers(std::function<void(std::optional<std::uint64_t>)> done) {

@@ -17,9 +17,9 @@ std::vector<challenge_record> two_challenges() {
   return {{"a", 0, 1.0, "{}"}, {"b", 1, 3.0, "{}"}};
 }
 
-ranked_run_record run(std::int64_t who, std::string challenge, std::uint32_t attempt,
-                      std::string status, std::uint64_t score, std::uint64_t optimal,
-                      std::int64_t ended) {
+ranked_run_record stored_run(std::int64_t who, std::string challenge, std::uint32_t attempt,
+                             std::string status, std::uint64_t score, std::uint64_t optimal,
+                             std::int64_t ended) {
   ranked_run_record r;
   r.competitor = who;
   r.challenge = std::move(challenge);
@@ -46,11 +46,11 @@ TEST(leaderboard, ratio_is_optimal_over_score_for_found_runs_only) {
 TEST(leaderboard, total_is_the_weighted_mean_of_best_marks) {
   const std::vector<competitor_record> people{{1, "ann", false, 0}, {2, "bo", false, 0}};
   const std::vector<ranked_run_record> runs{
-      run(1, "a", 1, "found", 20, 10, 100),      // 0.5
-      run(1, "a", 2, "found", 10, 10, 200),      // 1.0: the best stands
-      run(1, "b", 1, "exhausted", 99, 10, 300),  // 0
-      run(2, "b", 1, "found", 40, 10, 150),      // 0.25
-      run(2, "b", 2, "found", 80, 10, 400),      // worse: ignored
+      stored_run(1, "a", 1, "found", 20, 10, 100),      // 0.5
+      stored_run(1, "a", 2, "found", 10, 10, 200),      // 1.0: the best stands
+      stored_run(1, "b", 1, "exhausted", 99, 10, 300),  // 0
+      stored_run(2, "b", 1, "found", 40, 10, 150),      // 0.25
+      stored_run(2, "b", 2, "found", 80, 10, 400),      // worse: ignored
   };
   const auto rows = rank_competitors(two_challenges(), people, runs);
   ASSERT_EQ(rows.size(), 2U);
@@ -71,10 +71,10 @@ TEST(leaderboard, ties_break_on_found_then_time_and_share_ranks) {
                                               {4, "di", false, 0},
                                               {5, "ed", true, 0}};
   const std::vector<ranked_run_record> runs{
-      run(1, "a", 1, "found", 10, 10, 500),  // total 25, found 1, at 500
-      run(2, "a", 1, "found", 10, 10, 300),  // total 25, found 1, at 300: ahead of ann
-      run(3, "a", 1, "found", 10, 10, 300),  // same as bo: shares the rank
-      run(5, "a", 1, "found", 10, 10, 1),    // revoked: not ranked
+      stored_run(1, "a", 1, "found", 10, 10, 500),  // total 25, found 1, at 500
+      stored_run(2, "a", 1, "found", 10, 10, 300),  // total 25, found 1, at 300: ahead of ann
+      stored_run(3, "a", 1, "found", 10, 10, 300),  // same as bo: shares the rank
+      stored_run(5, "a", 1, "found", 10, 10, 1),    // revoked: not ranked
   };
   const auto rows = rank_competitors(two_challenges(), people, runs);
   ASSERT_EQ(rows.size(), 4U);
@@ -91,8 +91,8 @@ TEST(leaderboard, ties_break_on_found_then_time_and_share_ranks) {
 
 TEST(leaderboard, interrupted_runs_count_nothing_and_in_play_ones_use_an_attempt) {
   const std::vector<competitor_record> people{{1, "ann", false, 0}};
-  const std::vector<ranked_run_record> runs{run(1, "a", 1, "interrupted", 0, 0, 10),
-                                            run(1, "a", 1, "in_play", 0, 0, 0)};
+  const std::vector<ranked_run_record> runs{stored_run(1, "a", 1, "interrupted", 0, 0, 10),
+                                            stored_run(1, "a", 1, "in_play", 0, 0, 0)};
   const auto rows = rank_competitors(two_challenges(), people, runs);
   EXPECT_EQ(rows[0].challenges[0].attempts, 1U);
   EXPECT_DOUBLE_EQ(rows[0].total, 0.0);
@@ -126,10 +126,10 @@ TEST(leaderboard, keep_rules_all_last_and_best) {
          std::string(R"({"attempts":3,"keep":")") + keep + R"(","maze":{},"move_budget":100})"}};
   };
   const std::vector<ranked_run_record> runs{
-      run(1, "a", 1, "found", 20, 10, 100),  // 0.5
-      run(1, "a", 2, "found", 10, 10, 200),  // 1.0
-      run(1, "a", 3, "found", 40, 10, 300),  // 0.25, the latest
-      run(2, "a", 1, "found", 10, 10, 150),  // 1.0, then no more attempts
+      stored_run(1, "a", 1, "found", 20, 10, 100),  // 0.5
+      stored_run(1, "a", 2, "found", 10, 10, 200),  // 1.0
+      stored_run(1, "a", 3, "found", 40, 10, 300),  // 0.25, the latest
+      stored_run(2, "a", 1, "found", 10, 10, 150),  // 1.0, then no more attempts
   };
   const auto all = rank_competitors(challenge("all"), people, runs);
   // ann: (10 + 10 + 10) / (20 + 10 + 40); bo: 10 / (10 + 100 + 100), its two
@@ -161,7 +161,7 @@ namespace {
 // A set's maze: attempt `attempt`, deal `deal`.
 ranked_run_record maze(std::uint32_t attempt, std::uint32_t deal, std::string status,
                        std::uint64_t score, std::uint64_t optimal, std::int64_t ended) {
-  ranked_run_record r = run(1, "s", attempt, std::move(status), score, optimal, ended);
+  ranked_run_record r = stored_run(1, "s", attempt, std::move(status), score, optimal, ended);
   r.deal = deal;
   return r;
 }
@@ -210,11 +210,11 @@ TEST(leaderboard, standard_errors_tell_which_places_are_decided) {
       {"a", 0, 1.0, R"({"attempts":10,"keep":"all","maze":{},"move_budget":1000})"}};
   std::vector<ranked_run_record> runs;
   for (std::uint32_t k = 1; k <= 10; ++k) {
-    runs.push_back(run(1, "a", k, "found", 20, 10, 100 + k));  // always 0.5
+    runs.push_back(stored_run(1, "a", k, "found", 20, 10, 100 + k));  // always 0.5
     // bo and cy alternate 0.9 and 0.1 in opposite phase: about 0.2 apart in
     // total, no more than their spread.
-    runs.push_back(run(2, "a", k, "found", k % 2 ? 11 : 100, 10, 200 + k));
-    runs.push_back(run(3, "a", k, "found", k % 2 ? 100 : 12, 10, 300 + k));
+    runs.push_back(stored_run(2, "a", k, "found", k % 2 ? 11 : 100, 10, 200 + k));
+    runs.push_back(stored_run(3, "a", k, "found", k % 2 ? 100 : 12, 10, 300 + k));
   }
   const auto rows = rank_competitors(ten, people, runs);
   ASSERT_EQ(rows.size(), 3U);
@@ -255,8 +255,9 @@ TEST(leaderboard, standard_errors_tell_which_places_are_decided) {
   EXPECT_NE(hidden_csv.find(",0,yes,"), std::string::npos) << hidden_csv;  // ann
   EXPECT_NE(hidden_csv.find(",no,"), std::string::npos) << hidden_csv;
   // A mark of one maze has no error anyone can tell: never decided.
-  const auto one = rank_competitors(
-      two_challenges(), people, std::vector<ranked_run_record>{run(1, "a", 1, "found", 20, 10, 1)});
+  const auto one =
+      rank_competitors(two_challenges(), people,
+                       std::vector<ranked_run_record>{stored_run(1, "a", 1, "found", 20, 10, 1)});
   EXPECT_FALSE(one[0].total_error_known);
   EXPECT_FALSE(one[0].decided);
   EXPECT_NE(leaderboard_json("cup", 0, two_challenges(), one, 1).find(R"("total_error":null)"),
@@ -267,13 +268,13 @@ TEST(leaderboard, history_ranks_the_results_ended_by_each_moment) {
   const std::vector<competitor_record> people{
       {1, "ann", false, 0}, {2, "bo", false, 0}, {3, "cy", false, 0}};
   std::vector<ranked_run_record> runs{
-      run(2, "b", 1, "found", 40, 10, 1000),  // bo leads at first: 100 x 3 x 0.25 / 4
-      run(1, "a", 1, "found", 10, 10, 1500),  // ann: 25, bo still ahead
-      run(1, "b", 1, "found", 10, 10, 3000),  // ann: 100
+      stored_run(2, "b", 1, "found", 40, 10, 1000),  // bo leads at first: 100 x 3 x 0.25 / 4
+      stored_run(1, "a", 1, "found", 10, 10, 1500),  // ann: 25, bo still ahead
+      stored_run(1, "b", 1, "found", 10, 10, 3000),  // ann: 100
   };
-  runs.push_back(run(3, "a", 1, "found", 10, 10, 2000));
+  runs.push_back(stored_run(3, "a", 1, "found", 10, 10, 2000));
   runs.back().status = ranked_status::interrupted;  // never counted
-  runs.push_back(run(1, "a", 2, "found", 10, 10, 0));
+  runs.push_back(stored_run(1, "a", 2, "found", 10, 10, 0));
   runs.back().status = ranked_status::in_play;
   const auto doc =
       nlohmann::json::parse(board_history_json(two_challenges(), people, runs, true, 5));

@@ -4,8 +4,8 @@
 #include <map>
 #include <vector>
 
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/leaderboard.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/leaderboard.hpp"
 
 namespace ariadne {
 

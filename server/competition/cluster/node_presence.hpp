@@ -10,11 +10,31 @@
 #include <vector>
 
 #include "core/model/utc_time.hpp"
-#include "server/competition/cluster_runs.hpp"
-#include "server/competition/competition_opening.hpp"
+#include "server/competition/cluster/cluster_runs.hpp"
+#include "server/store/results_store.hpp"
 #include "server/store/store_writer.hpp"
 
 namespace ariadne {
+
+// Which server this is, among those sharing a store: its name (--node,
+// the same across its restarts) and this start's boot id.
+struct server_node {
+  std::string name = "local";
+  std::string boot;
+};
+
+// A server beats every second; one whose last beat is older than this is
+// dead, and any living server gives its runs in play back.
+inline constexpr std::chrono::seconds node_dead_after{12};
+// One whose last beat is older than this has stopped beating (dead, or out
+// of the store's reach): a hello elsewhere does not wait for its runs, which
+// come back only when it is known dead. Well above a beat's period and the
+// servers' clock skew: a run of a server that was only slow, arriving after
+// its competitor was welcomed without it, ends as abandoned.
+inline constexpr std::chrono::seconds node_silent_after{6};
+// Run numbers a server claims at a time (a start claims a block, half of it
+// used claims the next): no two servers on one store number a run alike.
+inline constexpr std::uint64_t run_number_block = 1'000'000;
 
 // This server's presence in a store that other servers may share: its
 // heartbeat once a second, the runs in play of servers known dead given
@@ -49,6 +69,16 @@ class node_presence {
   // The competitors whose latest hello, as the store says, was on another
   // server (or an earlier start of this one).
   std::vector<seat_record> seats_elsewhere(results_store& reader) const;
+  // The challenge of the competitor's run in play on another server among
+  // its runs as the store has them ("" for none), if that server still
+  // beats (node_silent_after): a run there may come here. On the store thread.
+  std::string playing_elsewhere(results_store& store,
+                                const std::vector<ranked_run_record>& runs) const;
+  // The competitors whose run in play (among in_play, as the store has
+  // them) is on another server that stopped beating (node_silent_after): it
+  // will not come here before that server is known dead.
+  std::vector<std::int64_t> stranded(results_store& reader,
+                                     const std::vector<ranked_run_record>& in_play) const;
   // Claims the next block of run numbers on the store thread: done(first)
   // there, or done(nullopt) when the store could not be written.
   void claim_run_numbers(std::function<void(std::optional<std::uint64_t> first)> done);

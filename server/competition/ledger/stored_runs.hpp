@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "server/competition/attempt_book.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/results_mirror.hpp"
+#include "server/competition/ledger/results_mirror.hpp"
+#include "server/competition/rules/attempt_book.hpp"
+#include "server/competition/rules/competition_rules.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "server/competition/attempt_book.hpp"
-#include "server/competition/competition_rules.hpp"
-#include "server/competition/leaderboard.hpp"
-#include "server/competition/ranked_tally.hpp"
+#include "server/competition/ledger/ranked_tally.hpp"
+#include "server/competition/rules/attempt_book.hpp"
+#include "server/competition/rules/competition_rules.hpp"
+#include "server/competition/rules/leaderboard.hpp"
 #include "server/store/results_store.hpp"
 
 namespace ariadne {

@@ -1,4 +1,4 @@
-#include "server/competition/results_mirror.hpp"
+#include "server/competition/ledger/results_mirror.hpp"
 
 #include "core/model/run_status.hpp"
 #include "core/model/utc_time.hpp"
@@ -14,7 +14,7 @@ results_mirror results_mirror::of(const std::vector<ranked_run_record>& runs,
   for (const ranked_run_record& r : runs) {
     m.take(r, rules, !here || r.node == *here);
     m.tally.count(r.status);
-    if (r.status != "interrupted" && r.ended_at_ms > 0) m.earlier.push_back(r);
+    if (ended(r.status)) m.earlier.push_back(r);
   }
   std::sort(m.earlier.begin(), m.earlier.end(),
             [](const ranked_run_record& a, const ranked_run_record& b) {
@@ -30,7 +30,7 @@ void results_mirror::take(const ranked_run_record& r, const competition_rules& r
   const challenge* c = rules.find(r.challenge);
   book.take_stored(r, c != nullptr ? c->mazes : 1, here);
   names[r.competitor] = r.competitor_name;
-  if (r.status != "interrupted") add_run(marks, r);
+  if (counts(r.status)) add_run(marks, r);
 }
 
 void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked_run_record>& runs,
@@ -65,7 +65,7 @@ std::vector<maze_outcome> results_mirror::mazes_of(const ranked_run_record& run,
 
 ranked_run_record ended_run(ranked_run_record record, const run_result& result,
                             std::chrono::system_clock::time_point now) {
-  record.status = std::string(to_string(result.status));
+  record.status = ranked_status_of(result.status);
   record.steps = result.steps;
   record.bumps = result.bumps;
   record.score = result.score;

@@ -1,4 +1,4 @@
-#include "server/competition/applied_marks.hpp"
+#include "server/competition/ledger/applied_marks.hpp"
 
 namespace ariadne {
 

@@ -1,4 +1,4 @@
-#include "server/competition/cluster_runs.hpp"
+#include "server/competition/cluster/cluster_runs.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "server/competition/stored_runs.hpp"
+#include "server/competition/ledger/stored_runs.hpp"
 
 #include <algorithm>
 
@@ -35,7 +35,7 @@ void stored_runs::read(results_store& reader, bool again) {
       ++size_;
     }
     mirror_.tally.count(r.status);
-    if (r.status == "in_play") {
+    if (r.status == ranked_status::in_play) {
       in_play_.insert({k, r.deal});
     } else {
       in_play_.erase({k, r.deal});
@@ -57,7 +57,7 @@ void stored_runs::mark_again(const attempt_book::key& k, const std::set<std::uin
   std::uint32_t latest = 0;
   for (auto it = runs.by_attempt.rbegin(); it != runs.by_attempt.rend() && latest == 0; ++it) {
     for (const auto& [deal, r] : it->second) {
-      if (r.status != "interrupted") latest = it->first;
+      if (counts(r.status)) latest = it->first;
     }
   }
   if (latest == 0) {
@@ -68,12 +68,12 @@ void stored_runs::mark_again(const attempt_book::key& k, const std::set<std::uin
     m.attempts = latest;
     for (const std::uint32_t attempt : attempts) {
       m.played.erase(attempt);
-      std::vector<const ranked_run_record*> ended;
+      std::vector<const ranked_run_record*> done;
       for (const auto& [deal, r] : runs.by_attempt.at(attempt)) {
-        if (r.status != "interrupted" && r.status != "in_play") ended.push_back(&r);
+        if (ended(r.status)) done.push_back(&r);
       }
-      in_store_order(ended);
-      for (const ranked_run_record* r : ended)
+      in_store_order(done);
+      for (const ranked_run_record* r : done)
         take_result(m, *r);
     }
   }
@@ -92,7 +92,7 @@ void stored_runs::deal_again(const attempt_book::key& k, const key_runs& runs) {
   if (!runs.attempt_of_deal.empty()) {
     const auto& [deal, attempt] = *runs.attempt_of_deal.rbegin();
     const ranked_run_record& r = runs.by_attempt.at(attempt).at(deal);
-    if (attempt != latest || r.status == "interrupted") before.push_back(&r);
+    if (attempt != latest || !counts(r.status)) before.push_back(&r);
   }
   for (auto it = in_play_.lower_bound({k, 0}); it != in_play_.end() && it->first == k; ++it) {
     const std::uint32_t attempt = runs.attempt_of_deal.at(it->second);
@@ -100,7 +100,7 @@ void stored_runs::deal_again(const attempt_book::key& k, const key_runs& runs) {
   }
   if (latest != 0) {
     for (const auto& [deal, r] : runs.by_attempt.at(latest)) {
-      if (r.status != "interrupted") taken.push_back(&r);
+      if (counts(r.status)) taken.push_back(&r);
     }
   }
   in_store_order(before);
