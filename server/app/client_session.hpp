@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -8,30 +9,43 @@
 #include <string_view>
 
 #include "core/model/run_command.hpp"
-#include "server/app/competitor_login.hpp"
-#include "server/app/run_starter.hpp"
-#include "server/app/session_core.hpp"
-#include "server/app/token_bucket.hpp"
+#include "protocol/messages.hpp"
+#include "server/app/session_deadlines.hpp"
+#include "server/host/connection_identity.hpp"
+#include "server/host/drone_run.hpp"
+#include "server/host/run_host.hpp"
+#include "server/host/run_starter.hpp"
+#include "server/host/token_bucket.hpp"
 #include "server/net/websocket_handler.hpp"
 
 namespace ariadne {
 
-class server_context;
+class ranked_connection;
+class ranked_play;
 
 // One drone client's conversation on /ws, independent of the socket: takes
 // each text frame and writes exactly one reply. It reads the frame, applies
-// the rate limit, and hands it to the part that does the job: the hello and
-// the competitor's seat (competitor_login), a start (run_starter), a command
-// to the run in play (its player, core/play: the same seat an in-process
-// drone has). A bad message gets an error reply and changes nothing. A timer
-// ends a run whose time is up or which has been idle too long
-// (session_deadlines). Not thread-safe: the connection's strand serialises
-// calls.
+// the rate limit, and hands it to the part that does the job: its run (a
+// drone_run, through core/play's player: the same seat an in-process drone
+// has), its starts (run_starter), and on a competition server after a hello
+// with a token its ranked part (ranked_connection), which it owns. A bad
+// message gets an error reply and changes nothing. A timer ends a run whose
+// time is up or which has been idle too long (session_deadlines). Not
+// thread-safe: the connection's strand serialises calls.
 class client_session : public websocket_handler {
  public:
-  // address: the one its budgets count under (connection_info::address).
-  client_session(server_context& context, std::string id, std::string peer, std::string address,
-                 clock::time_point now);
+  // What the server's configuration says of a drone connection.
+  struct settings {
+    double rate_limit = 100000.0;  // messages a second (0: off)
+    double rate_burst = 10000.0;
+    std::uint32_t rate_abuse_limit = 1000;  // rate_limited replies in a row before closing
+    session_deadlines::limits deadlines;
+  };
+
+  // `ranked`: the server's ranked play, or nullptr on a practice server.
+  // `draining`: set once the server drains. All of them outlive it.
+  client_session(run_host& host, ranked_play* ranked, const settings& configured,
+                 const std::atomic<bool>& draining, connection_identity who, clock::time_point now);
   ~client_session() override;
 
   client_session(const client_session&) = delete;
@@ -54,40 +68,60 @@ class client_session : public websocket_handler {
   // rate limited so often in a row; 1001 when the server drains and no run
   // is in play.
   std::optional<close_request> close_requested() const override;
-  std::string describe() const override { return "'" + core_.log_name + "'"; }
+  std::string describe() const override { return "'" + who_.log_name + "'"; }
 
-  const std::string& id() const { return core_.id; }
-  const std::string& name() const { return core_.name; }
-  bool has_run() const { return core_.seat.in_run(); }
+  const std::string& id() const { return who_.id; }
+  const std::string& name() const { return who_.name; }
+  bool has_run() const { return run_.in_run(); }
 
  private:
   static constexpr const char* draining_reason = "server draining: connect again";
+  static constexpr int paints_per_second = 20;
+
   // The server drains and this connection holds no run: it may go.
   bool done_draining() const;
+  // The latest run is a ranked one.
+  bool ranked_run() const;
+  frame_result on_hello(const protocol::hello_message& hello, std::string_view id,
+                        std::string& reply);
   frame_result on_start(const run_request& start, std::string_view id, std::string& reply,
                         clock::time_point now);
+  // A practice start set up (or not): it begins, or its refusal is answered.
+  bool on_practice_ready(std::variant<run_starter::ready_run, request_error> outcome,
+                         std::string_view id, std::string& reply, clock::time_point now);
   // A paint on the run in play: kept with it for spectators and its replay.
   // A paint past its rate is answered, then the reading pauses (read_later).
   void on_paint(const protocol::paint_message& paint, std::string_view id, std::string& reply,
                 clock::time_point now);
-  frame_result on_challenge_start(const std::string& challenge, std::string_view id,
-                                  std::string& reply, clock::time_point now);
-  void on_challenges(std::string_view id, std::string& reply);
   // Plays a run command and appends the state reply (deferred when it
   // carries a ranked result: that waits until the result is durable).
   frame_result play(const run_command& command, std::string_view id, std::string& reply,
                     clock::time_point now);
+  // Book-keeping once the run has ended: budgets, metrics, registry, the
+  // ranked result's record, log.
+  void settle();
   // Spends a token of the rate limit; false (with the reply) past it.
   bool within_rate(std::string_view id, std::string& reply, clock::time_point now);
+  // Asks for a timer at the next deadline (session_deadlines).
+  void arm_timer();
+  session_deadlines::clocks clocks() const;
 
-  session_core core_;
+  run_host& host_;
+  ranked_play* const ranked_play_;
+  const settings& settings_;
+  const std::atomic<bool>& draining_;
+  connection_identity who_;
+  std::weak_ptr<message_sink> sink_;
+  clock::time_point connected_at_;
+  clock::time_point last_activity_;  // any message
+  drone_run run_;
   run_starter starter_;
-  competitor_login login_;
+  // After a hello with a token on a competition server (heap: most
+  // connections play no ranked run, and an idle connection's bytes count).
+  std::unique_ptr<ranked_connection> ranked_;
   token_bucket bucket_;
-  static constexpr int paints_per_second = 20;
   token_bucket paint_bucket_;  // paints, within the messages' own limit
   std::uint32_t rate_limited_in_a_row_ = 0;
-  bool rechecked_ = false;  // a ranked start's refusal, checked against the store
 };
 
 }  // namespace ariadne

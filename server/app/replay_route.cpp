@@ -7,10 +7,10 @@
 #include <string>
 
 #include "core/play/run_setup.hpp"
-#include "server/app/costly_work.hpp"
-#include "server/app/disclosure.hpp"
 #include "server/app/request_targets.hpp"
 #include "server/app/server_context.hpp"
+#include "server/host/costly_work.hpp"
+#include "server/ranked/disclosure.hpp"
 #include "server/replay/replay_builder.hpp"
 
 namespace ariadne {
@@ -18,7 +18,15 @@ namespace ariadne {
 namespace {
 
 http_answer text(unsigned status, std::string body) {
-  return {status, "text/plain; charset=utf-8", std::move(body)};
+  return http_answer::text(status, std::move(body));
+}
+
+http_answer over_share() {
+  return text(429, "your address has asked for more set-up work than its share; try again\n");
+}
+
+http_answer busy() {
+  return text(503, "the server is setting up as many mazes as it can; try again shortly\n");
 }
 
 http_answer gone() {
@@ -111,23 +119,10 @@ void answer_replay(server_context& context, const http_request& request, http_re
   if (!run) return reply(text(404, "no such run: /api/replays/ takes a run number\n"));
   const auto feed = context.runs().find(*run);
   competition_hub* hub = context.competition();
-  auto over_share = [] {
-    return text(429, "your address has asked for more set-up work than its share; try again\n");
-  };
   // Refusals are answered at once, before any charge.
   if ((feed &&
        (!feed->summary().result || feed->moves().full() || !may_show_run(hub, feed->ranked()))) ||
       (!feed && hub == nullptr)) {
-    return reply(live_replay_answer(context, *run));
-  }
-  // A replay already built costs what building it did: sending it is the
-  // work (and the memory) its address's share pays for.
-  if (feed && feed->replay()) {
-    if (!context.budgets().charge_setup(request.address,
-                                        costly_work::replay_cost(feed->moves().size()),
-                                        std::chrono::steady_clock::now())) {
-      return reply(over_share());
-    }
     return reply(live_replay_answer(context, *run));
   }
   // Not in memory: a ranked run in the store, and nothing is read before it
@@ -138,40 +133,52 @@ void answer_replay(server_context& context, const http_request& request, http_re
                       "no such run on this server; a ranked run's replay is published once the "
                       "competition has closed\n"));
   }
-  // A stored ranked run costs like a 256 x 256 one with every move kept.
-  std::uint64_t cost =
-      costliest_setup(256 * 256) + costly_work::replay_cost(context.config().max_replay_moves);
-  if (feed) {
+  // A replay already built costs what building it did (sending it is the
+  // work, and the memory, its address's share pays for); one to build costs
+  // its run played again, a stored ranked run's like a 256 x 256 one with
+  // every move kept.
+  const bool built = feed && feed->replay();
+  std::uint64_t cost = costly_work::replaying_cost(256 * 256, context.config().max_replay_moves);
+  if (built) {
+    cost = costly_work::replay_cost(feed->moves().size());
+  } else if (feed) {
     const run_summary s = feed->summary();
-    cost = costliest_setup(static_cast<std::uint64_t>(s.start->width) *
-                           static_cast<std::uint64_t>(s.start->height)) +
-           costly_work::replay_cost(feed->moves().size());
+    cost = costly_work::replaying_cost(
+        static_cast<std::uint64_t>(s.start->width) * static_cast<std::uint64_t>(s.start->height),
+        feed->moves().size());
   }
-  if (!context.budgets().charge_setup(request.address, cost, std::chrono::steady_clock::now())) {
-    return reply(over_share());
-  }
-  auto busy = [] {
-    return text(503, "the server is setting up as many mazes as it can; try again shortly\n");
-  };
+  const auto now = std::chrono::steady_clock::now();
   server_context* c = &context;
   const std::uint64_t number = *run;
-  if (feed) {
-    auto job = [c, reply, number] { reply(live_replay_answer(*c, number)); };
-    if (costly_work::place(context, request.address, cost, false, job_pool::lane::view,
-                           std::move(job)) == costly_work::placement::busy) {
-      reply(busy());
-    }
+  if (built) {
+    if (!context.budgets().charge_setup(request.address, cost, now)) return reply(over_share());
+    return reply(live_replay_answer(context, number));
+  }
+  if (!feed) {
+    // Read on the store's thread, then built on the job pool.
+    if (!context.budgets().charge_setup(request.address, cost, now)) return reply(over_share());
+    hub->find_ranked_run(number, [c, reply, cost, address = request.address](
+                                     std::optional<ranked_run_record> record) {
+      auto job = [c, reply, record] { reply(ranked_replay_answer(*c, record)); };
+      if (costly_work::place(c->setups(), address, cost, false, job_pool::lane::view,
+                             std::move(job)) == costly_work::placement::busy) {
+        reply(busy());
+      }
+    });
     return;
   }
-  hub->find_ranked_run(number, [c, reply, cost, address = request.address,
-                                busy](std::optional<ranked_run_record> record) {
-    // On the store's thread: built on the job pool.
-    auto job = [c, reply, record] { reply(ranked_replay_answer(*c, record)); };
-    if (costly_work::place(*c, address, cost, false, job_pool::lane::view, std::move(job)) ==
-        costly_work::placement::busy) {
-      reply(busy());
-    }
-  });
+  auto job = [c, reply, number] { reply(live_replay_answer(*c, number)); };
+  switch (costly_work::charge_then_place(context.budgets(), context.setups(), request.address, cost,
+                                         now, false, job_pool::lane::view, std::move(job))) {
+    case costly_work::placement::over_share:
+      return reply(over_share());
+    case costly_work::placement::busy:
+      return reply(busy());
+    case costly_work::placement::here:
+      return reply(live_replay_answer(context, number));
+    case costly_work::placement::pool:
+      return;
+  }
 }
 
 }  // namespace ariadne

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "server/competition/records/records.hpp"
 #include "server/net/http_routes.hpp"
-#include "server/store/results_store.hpp"
 
 namespace ariadne {
 

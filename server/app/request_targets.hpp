@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "core/model/whole_number.hpp"
+#include "server/net/http_answer.hpp"
 
 namespace ariadne {
 
@@ -30,11 +31,6 @@ struct spectate_target {
   std::uint64_t run = 0;
   std::uint64_t from = 0;
   std::optional<std::uint64_t> boot;
-};
-// What refuses a target before the upgrade: an HTTP status and its sentence.
-struct target_refusal {
-  unsigned status = 400;
-  std::string text;
 };
 
 inline std::variant<spectate_target, target_refusal> read_spectate_target(std::string_view target) {

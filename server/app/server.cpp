@@ -9,10 +9,9 @@
 #include "core/model/version.hpp"
 #include "server/app/routes.hpp"
 #include "server/app/server_context.hpp"
-#include "server/app/server_name.hpp"
+#include "server/host/server_name.hpp"
 #include "server/net/transport.hpp"
 #include "server/net/transport_context.hpp"
-#include "server/store/store_location.hpp"
 
 namespace ariadne {
 
@@ -22,7 +21,7 @@ server::server(server_config config, maze_catalog catalog) {
   // The transport may have lowered max_connections to fit the descriptors.
   config.max_connections = transport_->config().max_connections;
   context_ = std::make_unique<server_context>(std::move(config), std::move(catalog));
-  context_->stats().watch(transport_->context().stats());
+  context_->counters().watch(transport_->context().stats());
   add_routes(*context_, transport_->context());
 }
 
@@ -54,8 +53,7 @@ void server::start() {
   }
   if (competition_hub* hub = context_->competition()) {
     spdlog::info("{}", hub->summary(std::chrono::system_clock::now()));
-    spdlog::info("results in {}, as server '{}'", parse_store_location(context_->config().db).shown,
-                 hub->presence().node().name);
+    spdlog::info("results in {}, as server '{}'", hub->store_shown(), hub->node_name());
   }
 }
 
@@ -87,12 +85,11 @@ bool server::drained() {
 void server::stop() {
   if (stopped_) return;
   stopped_ = true;
-  context_->begin_stopping();
-  if (context_->competition() != nullptr) context_->seats().give_back_parked();
+  if (ranked_play* ranked = context_->ranked()) ranked->stop();
   transport_->close_connections();
   // Set-up jobs post their answers to connections: finish them while the
   // I/O threads still run.
-  context_->starts().stop();
+  context_->setups().stop();
   // The store's jobs may hold connections too (a login's lookup does): they
   // must end, and let go, before the I/O context goes with the service a
   // WebSocket stream needs to be destroyed. Halted first, no connection

@@ -1,23 +1,23 @@
 #include "server/app/server_context.hpp"
 
-#include "server/app/api_routes.hpp"
-#include "server/app/costly_work.hpp"
-#include "server/app/handed_runs.hpp"
-
 #include <algorithm>
 
-#include "core/model/limits.hpp"
-#include "core/play/run_setup.hpp"
+#include "server/app/run_rows.hpp"
+#include "server/host/costly_work.hpp"
+#include "server/ranked/disclosure.hpp"
 
 namespace ariadne {
 
-std::uint64_t server_context::moves_kept(const run_request& request) const {
-  const std::uint64_t cells = request_cells(request, catalog_);
-  return std::min(request.max_steps.value_or(cells * limits::default_moves_per_cell),
-                  config_.max_replay_moves);
-}
-
 namespace {
+
+client_session::settings settings_of(const server_config& c) {
+  client_session::settings s;
+  s.rate_limit = c.rate_limit;
+  s.rate_burst = c.rate_burst;
+  s.rate_abuse_limit = c.rate_abuse_limit;
+  s.deadlines = {c.hello_seconds, c.run_idle_seconds, c.connection_idle_seconds};
+  return s;
+}
 
 address_budgets::limits budget_limits(const server_config& c, const host_limits& host) {
   address_budgets::limits l;
@@ -43,28 +43,11 @@ memory_budget::limits memory_limits(const server_config& c) {
 
 }  // namespace
 
-// What the competition tells of the store, to the seats.
-class server_context::seat_events : public competition_events {
- public:
-  explicit seat_events(server_context& context) : context_(context) {}
-  void seat_moved(std::int64_t competitor, const std::string& node,
-                  std::chrono::steady_clock::time_point read_from) override {
-    context_.seats().moved_elsewhere(competitor, node, read_from);
-  }
-  bool run_handed(const ranked_run_record& run) override { return take_handed_run(context_, run); }
-  void run_stranded(std::int64_t competitor) override {
-    context_.seats().stop_awaiting(competitor);
-  }
-  void token_withdrawn(std::int64_t competitor) override { context_.seats().evict(competitor); }
-
- private:
-  server_context& context_;
-};
-
 server_context::server_context(server_config config, maze_catalog catalog)
     : config_(std::move(config)),
       catalog_(std::move(catalog)),
       host_{config_.max_maze_cells, config_.bump_penalty, config_.max_run_seconds * 1000},
+      session_settings_(settings_of(config_)),
       memory_(memory_limits(config_)),
       registry_(config_.keep_replays, config_.max_replay_moves,
                 // At most half the total: the clients' work keeps the rest.
@@ -78,7 +61,10 @@ server_context::server_context(server_config config, maze_catalog catalog)
       budgets_(budget_limits(config_, host_)),
       spectators_(config_.max_spectators, config_.max_spectators_per_run,
                   config_.max_spectators_per_ip),
-      starts_(config_.start_workers, config_.start_queue_cost, costly_work::quick_cost) {
+      setups_(config_.start_workers, config_.start_queue_cost, costly_work::quick_cost),
+      run_host_{catalog_,  host_,    metrics_,
+                registry_, budgets_, memory_,
+                ids_,      setups_,  config_.max_replay_moves} {
   metrics_.watch(budgets_);
   metrics_.watch(memory_);
   if (!config_.competition.empty()) {
@@ -86,15 +72,16 @@ server_context::server_context(server_config config, maze_catalog catalog)
         load_competition(config_.competition, catalog_, host_), config_.db, config_.secret_file,
         server_node{config_.node.empty() ? "local" : config_.node,
                     std::to_string(registry_.boot())});
-    seats_ =
-        std::make_unique<competitor_seats>(*this, std::chrono::seconds(config_.resume_seconds));
-    events_ = std::make_unique<seat_events>(*this);
-    competition_->listen(events_.get());
-    competition_->presence().runs().set_source([this] { return published_runs_list(*this); });
+    ranked_ = std::make_unique<ranked_play>(
+        *competition_, run_host_,
+        ranked_play::settings{std::chrono::seconds(config_.resume_seconds),
+                              config_.close_grace_seconds});
+    competition_->publish_runs_from(
+        [this] { return run_rows::published(registry_, may_show_run(competition_.get(), true)); });
     // Run numbers from blocks claimed in the store: a ranked run's replay
     // keeps its address, and no other server numbers a run alike.
     ids_.use_blocks(competition_->first_run_number(), run_number_block, [this] {
-      competition_->presence().claim_run_numbers([this](std::optional<std::uint64_t> first) {
+      competition_->claim_run_numbers([this](std::optional<std::uint64_t> first) {
         if (first) {
           ids_.add_block(*first, run_number_block);
         } else {
@@ -106,12 +93,9 @@ server_context::server_context(server_config config, maze_catalog catalog)
 }
 
 server_context::~server_context() {
-  // The hub outlives the seats (members go in reverse order): it must stop
-  // calling them first.
-  if (competition_) {
-    competition_->listen(nullptr);
-    competition_->presence().runs().set_source(nullptr);
-  }
+  // The hub outlives what its threads call: they stop calling first.
+  ranked_.reset();
+  if (competition_) competition_->publish_runs_from(nullptr);
 }
 
 }  // namespace ariadne

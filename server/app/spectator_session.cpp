@@ -3,10 +3,10 @@
 #include <spdlog/spdlog.h>
 
 #include "core/play/run_setup.hpp"
-#include "server/app/costly_work.hpp"
-#include "server/app/disclosure.hpp"
 #include "server/app/request_targets.hpp"
 #include "server/app/server_context.hpp"
+#include "server/host/costly_work.hpp"
+#include "server/ranked/disclosure.hpp"
 
 namespace ariadne {
 
@@ -95,13 +95,7 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
   const std::uint64_t cells = summary.start ? static_cast<std::uint64_t>(summary.start->width) *
                                                   static_cast<std::uint64_t>(summary.start->height)
                                             : 1;
-  const std::uint64_t cost =
-      costliest_setup(cells) + costly_work::replay_cost(feed_->moves().size());
-  if (!context_.budgets().charge_setup(address_, cost, clock::now())) {
-    over_ = true;
-    sink->close(1013, "your address has asked for more set-up work than its share; try again");
-    return;
-  }
+  const std::uint64_t cost = costly_work::replaying_cost(cells, feed_->moves().size());
   auto reveal = [hub = context_.competition(), ranked = feed_->ranked()] {
     return may_show_run(hub, ranked);
   };
@@ -122,8 +116,13 @@ void spectator_session::build_view(std::shared_ptr<message_sink> sink) {
     // The session lives while its sink does, and post runs only then.
     sink->post([this, shared] { on_view(shared); });
   };
-  switch (
-      costly_work::place(context_, address_, cost, true, job_pool::lane::view, std::move(job))) {
+  switch (costly_work::charge_then_place(context_.budgets(), context_.setups(), address_, cost,
+                                         clock::now(), true, job_pool::lane::view,
+                                         std::move(job))) {
+    case costly_work::placement::over_share:
+      over_ = true;
+      sink->close(1013, "your address has asked for more set-up work than its share; try again");
+      return;
     case costly_work::placement::here:
       make();
       return on_view(shared);

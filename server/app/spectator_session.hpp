@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "server/app/memory_budget.hpp"
+#include "server/host/memory_budget.hpp"
 #include "server/live/run_feed.hpp"
 #include "server/net/websocket_handler.hpp"
 #include "server/net/websocket_routes.hpp"

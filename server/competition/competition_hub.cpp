@@ -10,6 +10,7 @@
 #include "server/competition/rules/leaderboard_documents.hpp"
 #include "server/competition/rules/secrets.hpp"
 #include "server/store/store_error.hpp"
+#include "server/store/store_location.hpp"
 
 namespace ariadne {
 
@@ -18,6 +19,7 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
     : rules_(std::move(rules)) {
   opened_competition opened = open_competition(rules_, db_path, secret_file, node);
   secret_ = std::move(opened.secret);
+  store_shown_ = parse_store_location(db_path).shown;
   std::unique_ptr<results_store>& store = opened.store;
   // The database as it now stands (the runs in play are other servers').
   books_ = std::make_unique<ledger>(

@@ -175,9 +175,24 @@ class competition_hub : private cluster_events {
   // of run_number_block), so a ranked run's number (its replay's address)
   // is never reused, nor another server's.
   std::uint64_t first_run_number() const { return first_run_number_; }
-  // This server among those sharing the store (the next block of run
-  // numbers is claimed through it).
-  node_presence& presence() { return *presence_; }
+  // This server's name among those on the store (--node), and whether
+  // another living server shares the store now.
+  const std::string& node_name() const { return presence_->node().name; }
+  bool shared() const { return presence_->shared(); }
+  // Claims the next block of run numbers on the store thread: done(first)
+  // there, or done(nullopt) when the store could not be written.
+  void claim_run_numbers(std::function<void(std::optional<std::uint64_t> first)> done) {
+    presence_->claim_run_numbers(std::move(done));
+  }
+  // This server's /api/runs for the other servers (a JSON array of rows;
+  // nullptr: none), and theirs, as they last published them.
+  using runs_source = std::function<std::string()>;
+  void publish_runs_from(runs_source source) { presence_->runs().set_source(std::move(source)); }
+  std::shared_ptr<const std::vector<peer_run>> peer_runs() const {
+    return presence_->runs().peers();
+  }
+  // At most this many runs of one server reach the others' lists.
+  static constexpr std::size_t most_published = cluster_runs::most_published;
   // Reads a ranked run with its moves on the store thread; done is called
   // there (it must only hand the answer on).
   void find_ranked_run(std::uint64_t run,
@@ -185,6 +200,8 @@ class competition_hub : private cluster_events {
   // The start request a ranked run was dealt (its challenge's, with its
   // deal's seed), or nullopt for a challenge no longer in the file.
   std::optional<run_request> dealt_request(const ranked_run_record& record) const;
+  // Where the results are, as logs may show it (without a password).
+  const std::string& store_shown() const { return store_shown_; }
   // One line for the startup log: the name, the state with its times, the
   // challenges, the competitors, the announcement.
   std::string summary(time_point now) const;
@@ -208,6 +225,7 @@ class competition_hub : private cluster_events {
 
   competition_rules rules_;
   std::string secret_;
+  std::string store_shown_;
   std::uint64_t first_run_number_ = 1;
   competitor_names competitor_names_;  // its own lock
   token_watch tokens_;                 // its own lock

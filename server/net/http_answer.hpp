@@ -14,6 +14,11 @@ struct http_answer {
               std::string body_in = {})
       : status(status_in), content_type(std::move(content_type_in)), body(std::move(body_in)) {}
 
+  // A plain-text answer (the sentence of an error, "ok\n", ...).
+  static http_answer text(unsigned status, std::string body) {
+    return http_answer(status, "text/plain; charset=utf-8", std::move(body));
+  }
+
   unsigned status = 200;
   std::string content_type = "text/plain; charset=utf-8";
   std::string body;
@@ -21,6 +26,13 @@ struct http_answer {
   // Kept until the answer has been written or its connection is gone (a
   // claim on the server's memory budget, for example).
   std::shared_ptr<const void> hold;
+};
+
+// Why a request target is refused before it is served (before a WebSocket
+// upgrade, or before a page connects): an HTTP status and its sentence.
+struct target_refusal {
+  unsigned status = 400;
+  std::string text;
 };
 
 }  // namespace ariadne

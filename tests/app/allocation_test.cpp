@@ -10,6 +10,7 @@
 
 #include "server/app/client_session.hpp"
 #include "server/app/server_context.hpp"
+#include "tests/support/run_world.hpp"
 #include "tests/support/running_server.hpp"
 #include "tests/support/test_client.hpp"
 
@@ -64,17 +65,20 @@ std::vector<std::string> shuttle_frames(const nlohmann::json& started) {
 // on the run's feed; returns the allocations they made beyond the run's move
 // log, which takes a chunk now and then (every 64 Ki moves at most, once warm).
 std::uint64_t session_allocations(bool listening) {
-  server_config config;
-  config.rate_limit = 0;  // direct calls outrun any network client
-  server_context context(config, maze_catalog{});
-  client_session session(context, "s", "test", "127.0.0.1", std::chrono::steady_clock::now());
+  testing::run_world world;
+  client_session::settings settings;
+  settings.rate_limit = 0;  // direct calls outrun any network client
+  const std::atomic<bool> draining{false};
+  client_session session(world.host, nullptr, settings, draining,
+                         connection_identity{"s", "test", "127.0.0.1"},
+                         std::chrono::steady_clock::now());
   std::string reply;
   session.handle(R"({"type":"hello"})", reply, std::chrono::steady_clock::now());
   reply.clear();
   session.handle(start_message, reply, std::chrono::steady_clock::now());
   const auto frames = shuttle_frames(nlohmann::json::parse(reply));
   std::shared_ptr<run_subscription> listener;
-  if (listening) listener = context.runs().live().front()->subscribe();
+  if (listening) listener = world.runs.live().front()->subscribe();
   std::uint64_t events = 0;
   reply.reserve(1024);
   auto play = [&](int count) {
@@ -86,7 +90,7 @@ std::uint64_t session_allocations(bool listening) {
     }
   };
   play(100);
-  const move_log& log = context.runs().live().front()->moves();
+  const move_log& log = world.runs.live().front()->moves();
   const auto before = allocations.load() - log.allocations();
   play(20000);
   const auto used = allocations.load() - log.allocations() - before;

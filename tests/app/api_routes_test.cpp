@@ -7,28 +7,59 @@
 
 #include "core/play/run_setup.hpp"
 #include "server/app/replay_route.hpp"
+#include "server/app/routes.hpp"
+#include "server/app/run_rows.hpp"
 #include "server/app/server_context.hpp"
+#include "server/ranked/disclosure.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace ariadne {
 namespace {
 
+// What the route table answers a request, as a connection would be answered.
+http_answer ask(server_context& context, std::string_view method, std::string_view target) {
+  http_routes table;
+  add_http_routes(context, table);
+  const http_handler* handler = table.route(target);
+  std::promise<http_answer> answered;
+  (*handler)(http_request{method, target, "127.0.0.1"},
+             [&answered](http_answer a) { answered.set_value(std::move(a)); });
+  return answered.get_future().get();
+}
+
+// The answers made at once, each from what it uses: no server, no store.
 TEST(api_routes, answers_health_metrics_and_api) {
-  maze_catalog catalog;
-  catalog.add("one", maze_layout{grid(3, 2), std::nullopt, {cell{1, 1}}});
-  server_context context({}, std::move(catalog));
-  EXPECT_EQ(route_http(context, "GET", "/healthz").body, "ok\n");
-  const auto metrics = route_http(context, "GET", "/metrics");
-  EXPECT_EQ(metrics.status, 200U);
-  EXPECT_NE(metrics.body.find("ariadne_errors_total{code=\"rate_limited\"} 0"), std::string::npos);
-  EXPECT_NE(metrics.body.find("ariadne_move_seconds_bucket{le=\"+Inf\"}"), std::string::npos);
-  const auto generators = nlohmann::json::parse(route_http(context, "GET", "/api/generators").body);
+  EXPECT_EQ(api_routes::health(false).body, "ok\n");
+  EXPECT_EQ(api_routes::health(true).status, 503U);
+  metrics counters;
+  const auto text = api_routes::metrics_text(counters, nullptr);
+  EXPECT_EQ(text.status, 200U);
+  EXPECT_NE(text.body.find("ariadne_errors_total{code=\"rate_limited\"} 0"), std::string::npos);
+  EXPECT_NE(text.body.find("ariadne_move_seconds_bucket{le=\"+Inf\"}"), std::string::npos);
+  const auto generators = nlohmann::json::parse(api_routes::generators().body);
   EXPECT_GE(generators.size(), 12U);
   EXPECT_EQ(generators[0]["name"], "hunt_and_kill");
-  const auto mazes = nlohmann::json::parse(route_http(context, "GET", "/api/mazes?x=1").body);
+  maze_catalog catalog;
+  catalog.add("one", maze_layout{grid(3, 2), std::nullopt, {cell{1, 1}}});
+  const auto mazes = nlohmann::json::parse(api_routes::mazes(catalog, nullptr).body);
   EXPECT_EQ(mazes, nlohmann::json::parse(R"([{"name":"one","width":3,"height":2,"goals":1}])"));
-  EXPECT_EQ(route_http(context, "GET", "/nope").status, 404U);
-  EXPECT_EQ(route_http(context, "POST", "/healthz").status, 405U);
+  EXPECT_EQ(api_routes::published(nullptr, api_routes::published_document::board).status, 404U);
+}
+
+// Every path through the route table, as a connection asks it.
+TEST(api_routes, every_path_is_in_the_route_table) {
+  server_context context({}, maze_catalog{});
+  EXPECT_EQ(ask(context, "GET", "/healthz").body, "ok\n");
+  EXPECT_EQ(ask(context, "GET", "/api/generators?x=1").status, 200U);
+  EXPECT_EQ(ask(context, "GET", "/").content_type, "text/html; charset=utf-8");
+  EXPECT_EQ(ask(context, "GET", "/static/style.css").status, 200U);
+  EXPECT_EQ(ask(context, "GET", "/api/runs/7").status, 404U);
+  EXPECT_EQ(ask(context, "GET", "/api/runs/x").status, 404U);
+  EXPECT_EQ(ask(context, "GET", "/api/leaderboard").status, 404U);  // no competition
+  EXPECT_EQ(ask(context, "GET", "/ws").status, 426U);
+  EXPECT_EQ(ask(context, "GET", "/nope").status, 404U);
+  EXPECT_EQ(ask(context, "POST", "/healthz").status, 405U);
+  EXPECT_EQ(ask(context, "POST", "/nope").status, 405U);
 }
 
 }  // namespace
@@ -101,7 +132,7 @@ TEST_F(secrecy_test, before_the_close_ranked_runs_show_no_counters_replays_or_se
   open(hours(1));
   const std::uint64_t ranked = play("y", 3, true);
   const std::uint64_t practice = play("", 3, true);
-  const json runs = json::parse(route_http(*context_, "GET", "/api/runs").body);
+  const json runs = json::parse(ask(*context_, "GET", "/api/runs").body);
   ASSERT_EQ(runs.size(), 2U);
   for (const json& r : runs) {
     if (r["run"] == ranked) {
@@ -114,7 +145,8 @@ TEST_F(secrecy_test, before_the_close_ranked_runs_show_no_counters_replays_or_se
     }
   }
   // What this server publishes for the others' lists hides the same.
-  const json published = json::parse(published_runs_list(*context_));
+  const json published = json::parse(
+      run_rows::published(context_->runs(), may_show_run(context_->competition(), true)));
   ASSERT_EQ(published.size(), 2U);
   for (const json& r : published)
     EXPECT_EQ(r["steps"].is_null(), r["run"] == ranked) << r;
@@ -128,11 +160,11 @@ TEST_F(secrecy_test, before_the_close_ranked_runs_show_no_counters_replays_or_se
   EXPECT_EQ(unread.status, 404U);
   EXPECT_NE(unread.body.find("published once the competition has closed"), std::string::npos);
   EXPECT_TRUE(unread_at_once);
-  const json about = json::parse(route_http(*context_, "GET", "/api/competition").body);
+  const json about = json::parse(ask(*context_, "GET", "/api/competition").body);
   EXPECT_EQ(about.dump().find("\"seed\""), std::string::npos);
   EXPECT_EQ(about.dump().find("\"deals\""), std::string::npos);
   // The named maze of a challenge is neither listed nor shown.
-  const json mazes = json::parse(route_http(*context_, "GET", "/api/mazes").body);
+  const json mazes = json::parse(ask(*context_, "GET", "/api/mazes").body);
   ASSERT_EQ(mazes.size(), 1U);
   EXPECT_EQ(mazes[0]["name"], "open");
 }
@@ -149,10 +181,10 @@ TEST_F(secrecy_test, after_the_close_ranked_runs_show_everything) {
   const auto [kept, kept_at_once] = replay(ended);
   EXPECT_EQ(kept.body, built.body);
   EXPECT_TRUE(kept_at_once);
-  const json runs = json::parse(route_http(*context_, "GET", "/api/runs").body);
+  const json runs = json::parse(ask(*context_, "GET", "/api/runs").body);
   ASSERT_EQ(runs.size(), 1U);
   EXPECT_EQ(runs[0]["steps"].get<int>() + runs[0]["bumps"].get<int>(), 3);
-  const json about = json::parse(route_http(*context_, "GET", "/api/competition").body);
+  const json about = json::parse(ask(*context_, "GET", "/api/competition").body);
   EXPECT_EQ(about["state"], "closed");
   EXPECT_TRUE(about["challenges"][0].contains("deals"));
 }
@@ -164,22 +196,22 @@ namespace ariadne {
 namespace {
 
 // Whatever the method and target, an answer with a status a browser knows
-// (what the http_target fuzzer checked before it left route_http for the
-// target readers).
+// (the http_target fuzzer reads targets with the route table and the
+// target readers alone).
 TEST(api_routes, odd_targets_get_plain_answers) {
   server_context context({}, maze_catalog{});
   for (const char* target :
        {"", "/", "//", "/api/", "/api/runs?", "/watch/", "/watch/-1", "/watch/1x", "/static/",
         "/static/../../etc/passwd", "/api/replays", "/%00", "/ws?x", "/api/mazes#a"}) {
     for (const char* method : {"GET", "HEAD", "POST", "", "get"}) {
-      const http_answer answer = route_http(context, method, target);
+      const http_answer answer = ask(context, method, target);
       EXPECT_GE(answer.status, 200U) << method << " " << target;
       EXPECT_LT(answer.status, 600U) << method << " " << target;
     }
   }
-  EXPECT_EQ(route_http(context, "GET", "/watch/12").status, 200U);
-  EXPECT_EQ(route_http(context, "GET", "/watch/1x").status, 404U);
-  EXPECT_EQ(route_http(context, "GET", "/static/../../etc/passwd").status, 404U);
+  EXPECT_EQ(ask(context, "GET", "/watch/12").status, 200U);
+  EXPECT_EQ(ask(context, "GET", "/watch/1x").status, 404U);
+  EXPECT_EQ(ask(context, "GET", "/static/../../etc/passwd").status, 404U);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/maze/micromouse_text.hpp"
-#include "server/app/server_context.hpp"
+#include "tests/support/run_world.hpp"
 
 namespace ariadne {
 namespace {
@@ -15,14 +15,16 @@ using clock_type = client_session::clock;
 
 class client_session_test : public ::testing::Test {
  protected:
-  explicit client_session_test(server_config config = {}) : config_(std::move(config)) {}
+  explicit client_session_test(client_session::settings settings = {},
+                               address_budgets::limits budgets = {})
+      : settings_(settings), budgets_(budgets) {}
 
   void SetUp() override {
     maze_catalog catalog;
     catalog.add("tiny", read_micromouse_text("o---o---o\n| S   G |\no---o---o\n"));
     catalog.add("big", maze_layout{grid(40, 40), std::nullopt, {}});
-    context_ = std::make_unique<server_context>(config_, std::move(catalog));
-    session_ = std::make_unique<client_session>(*context_, "s1", "test", "127.0.0.1", now_);
+    world_ = std::make_unique<testing::run_world>(std::move(catalog), budgets_);
+    session_ = open("s1");
   }
 
   json send(const std::string& frame) {
@@ -35,9 +37,17 @@ class client_session_test : public ::testing::Test {
 
   void greet() { ASSERT_EQ(send(json{{"type", "hello"}, {"name", "t"}})["type"], "welcome"); }
 
-  server_config config_;
+  // A session as /ws makes one, without a connection (its starts inline).
+  std::unique_ptr<client_session> open(const std::string& id) {
+    return std::make_unique<client_session>(world_->host, nullptr, settings_, draining_,
+                                            connection_identity{id, "test", "127.0.0.1"}, now_);
+  }
+
+  client_session::settings settings_;
+  address_budgets::limits budgets_;
+  std::atomic<bool> draining_{false};
   clock_type::time_point now_ = clock_type::now();
-  std::unique_ptr<server_context> context_;
+  std::unique_ptr<testing::run_world> world_;
   std::unique_ptr<client_session> session_;
 };
 
@@ -72,7 +82,7 @@ TEST_F(client_session_test, plays_a_named_maze_to_the_treasure) {
   EXPECT_EQ(send(json{{"type", "sense"}})["code"], "no_run");
   // A new run on the same connection.
   EXPECT_EQ(send(json{{"type", "start"}, {"maze", {{"name", "tiny"}}}})["type"], "state");
-  EXPECT_EQ(context_->stats().runs_finished(run_status::found), 1U);
+  EXPECT_EQ(world_->counters.runs_finished(run_status::found), 1U);
 }
 
 TEST_F(client_session_test, run_errors) {
@@ -138,30 +148,34 @@ TEST_F(client_session_test, run_time_limit_ends_the_run_as_timeout) {
 
 class limited_session_test : public client_session_test {
  protected:
-  static server_config limits() {
-    server_config c;
-    c.max_runs = 1;
-    c.rate_limit = 10;
-    c.rate_burst = 5;
-    c.rate_abuse_limit = 3;
-    return c;
+  static client_session::settings limits() {
+    client_session::settings s;
+    s.rate_limit = 10;
+    s.rate_burst = 5;
+    s.rate_abuse_limit = 3;
+    return s;
   }
-  limited_session_test() : client_session_test(limits()) {}
+  static address_budgets::limits one_run() {
+    address_budgets::limits l;
+    l.max_runs = 1;
+    return l;
+  }
+  limited_session_test() : client_session_test(limits(), one_run()) {}
 };
 
 TEST_F(limited_session_test, server_busy_past_max_runs) {
   greet();
   ASSERT_EQ(send(json{{"type", "start"}})["type"], "state");
-  client_session other(*context_, "s2", "test", "127.0.0.1", now_);
+  const auto other = open("s2");
   std::string reply;
-  other.handle(R"({"type":"hello"})", reply, now_);
+  other->handle(R"({"type":"hello"})", reply, now_);
   reply.clear();
-  other.handle(R"({"type":"start"})", reply, now_);
+  other->handle(R"({"type":"start"})", reply, now_);
   EXPECT_EQ(json::parse(reply)["code"], "server_busy");
   // Ending the first run frees the slot.
   send(json{{"type", "abandon"}});
   reply.clear();
-  other.handle(R"({"type":"start"})", reply, now_);
+  other->handle(R"({"type":"start"})", reply, now_);
   EXPECT_EQ(json::parse(reply)["type"], "state");
 }
 

@@ -46,7 +46,7 @@ class hardening_test : public ::testing::Test {
 
 TEST_F(hardening_test, a_big_start_is_answered_in_order_with_what_follows_it) {
   start(testing::loopback_config(1));
-  metrics& stats = server_->context().stats();
+  metrics& stats = server_->context().counters();
   test_client client(port());
   client.call(json{{"type", "hello"}});
   // Pipelined: the big start's reply comes first, then the sense's, each with its id.
@@ -225,7 +225,7 @@ TEST_F(hardening_test, an_idle_run_ends_as_timeout) {
   ASSERT_TRUE(no_live_runs());
   const json late = a.call(json{{"type", "sense"}});
   EXPECT_EQ(late["result"]["status"], "timeout");
-  const std::string metrics = server_->context().stats().prometheus_text();
+  const std::string metrics = server_->context().counters().prometheus_text();
   EXPECT_NE(metrics.find("ariadne_runs_finished_total{status=\"timeout\"} 1"), std::string::npos);
 }
 

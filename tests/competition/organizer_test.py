@@ -228,8 +228,16 @@ def home_page(port, run):
     if browser.missing():
         print(f"note: the page is not checked here: {browser.missing()}")
         return
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
+    def replay_link(driver, run):
+        # The list is drawn again as runs come and go: read the row whole,
+        # and again when it was replaced meanwhile.
+        rows = driver.find_elements(By.CSS_SELECTOR, f"#finished tr[data-run='{run}'] a")
+        return rows[0].get_attribute("href") if rows else None
+
     for width, height in ((1280, 800), (390, 844)):
         driver = browser.browser(width, height)
         try:
@@ -238,9 +246,8 @@ def home_page(port, run):
                 lambda d: d.find_element(By.ID, "announcement").is_displayed())
             check(driver.find_element(By.ID, "announcement").text == "Final round at 18:00 UTC",
                   "the home page shows the announcement")
-            row = WebDriverWait(driver, 10).until(
-                lambda d: d.find_elements(By.CSS_SELECTOR, f"#finished tr[data-run='{run}']"))
-            link = row[0].find_element(By.TAG_NAME, "a").get_attribute("href")
+            link = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+                lambda d: replay_link(d, run))
             check(link.endswith(f"/replay?url=/api/replays/{run}"),
                   f"the run from before the restart links its replay: {link}")
             check(http_get(port, f"/api/replays/{run}")[0] == 200, "which the server serves")

@@ -4,7 +4,7 @@
 // /api/replays/, /watch/ and /spectate/ (with its ?from= and &boot=) are read; the
 // baseline's query is parsed. None may crash, a number read must be the
 // digits the target holds, and the HTTP table answers everything (its
-// fallback). route_http's answers to odd targets: tests/app/api_routes_test.cpp.
+// fallback). The routes' answers to odd targets: tests/app/api_routes_test.cpp.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -23,8 +23,10 @@ using namespace ariadne;
 const route_table<int>& routes() {
   static const route_table<int> table = [] {
     route_table<int> t;
-    for (const char* path : {"/ws", "/spectate/", "/api/baseline", "/api/replays/"})
+    for (const char* path : {"/ws", "/api/baseline", "/", "/healthz", "/api/runs"})
       t.add(path, 1);
+    for (const char* prefix : {"/spectate/", "/api/replays/", "/api/runs/", "/watch/", "/static/"})
+      t.add_prefix(prefix, 1);
     return t;
   }();
   return table;

@@ -89,7 +89,7 @@ class push_test : public ::testing::Test {
     config.threads = 2;
     config.write_queue_limit = 8;
     server_ = std::make_unique<transport>(config, "push-test");
-    server_->context().websockets().add(
+    server_->context().websockets().add_prefix(
         "/push/", [this](const connection_info& who) -> websocket_outcome {
           if (who.target.find("/push/refused") == 0) {
             return http_answer{404, "text/plain; charset=utf-8", "no such feed\n"};

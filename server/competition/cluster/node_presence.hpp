@@ -66,6 +66,7 @@ class node_presence {
   void keep_alive(bool whole_attempts);
   // The cluster's runs: this server's for the others, theirs for /api/runs.
   cluster_runs& runs() { return *runs_; }
+  const cluster_runs& runs() const { return *runs_; }
   // The competitors whose latest hello, as the store says, was on another
   // server (or an earlier start of this one).
   std::vector<seat_record> seats_elsewhere(results_store& reader) const;
