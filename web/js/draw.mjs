@@ -1,35 +1,12 @@
 // Draws a maze on a canvas: a layer that keeps every cell as last drawn (so a
 // frame redraws only the cells that changed), and on top of it the drone, the
-// treasures and a path. Cells are north-up: y = 0 is the bottom row.
+// treasures and a path. Cells are north-up: y = 0 is the bottom row. A cell's
+// colour comes from a heat scale (heat_scale.mjs).
 import { PALETTE } from './paint.mjs';
 
 const FOG = '#20242c';
-const FLOOR = '#f4f1e8';
 const WALL = '#1b1e24';
 const DRONE = '#d6336c';
-const HEAT = [
-  [244, 241, 232],
-  [255, 214, 140],
-  [246, 150, 84],
-  [214, 72, 62],
-  [140, 30, 70],
-];
-
-/** The heat scale as a CSS gradient, for its legend. */
-export function heatGradient() {
-  return `linear-gradient(to right, ${HEAT.map((c) => `rgb(${c.join(',')})`).join(', ')})`;
-}
-
-// A colour for a cell walked `visits` times, on a scale up to `most`.
-export function heatColour(visits, most) {
-  if (visits === 0) return FLOOR;
-  const t = Math.min(1, Math.log1p(visits) / Math.log1p(Math.max(most, 2)));
-  const x = t * (HEAT.length - 1);
-  const i = Math.min(HEAT.length - 2, Math.floor(x));
-  const f = x - i;
-  const c = HEAT[i].map((v, k) => Math.round(v + (HEAT[i + 1][k] - v) * f));
-  return `rgb(${c[0]},${c[1]},${c[2]})`;
-}
 
 export class MazeCanvas {
   constructor(canvas, width, height, { maxPixels = 720 } = {}) {
@@ -74,8 +51,20 @@ export class MazeCanvas {
     return [x * this.cell, (this.height - 1 - y) * this.cell];
   }
 
-  // One cell: digit (walls) or -1 for fog, walked `visits` of `most` times.
-  drawCell(i, digit, visits, most) {
+  /** Draws the cells `cells` (indices, or null for every cell): digit(i) their
+   * walls (-1 for fog), their colour their count in `visits` on `heat` (a
+   * HeatScale). */
+  drawCells(cells, digit, visits, heat) {
+    if (cells === null) {
+      const all = this.width * this.height;
+      for (let i = 0; i < all; i++) this.drawCell(i, digit(i), heat.colour(visits[i]));
+    } else {
+      for (const i of cells) this.drawCell(i, digit(i), heat.colour(visits[i]));
+    }
+  }
+
+  // One cell: digit (walls) or -1 for fog, its floor in `colour`.
+  drawCell(i, digit, colour) {
     const x = i % this.width;
     const y = Math.floor(i / this.width);
     const [px, py] = this.origin(x, y);
@@ -87,20 +76,20 @@ export class MazeCanvas {
       g.fillRect(px, py, s + w, s + w);
       return;
     }
-    g.fillStyle = heatColour(visits, most);
+    g.fillStyle = colour;
     g.fillRect(px + w, py + w, s - w, s - w);
     g.fillStyle = WALL;
     g.fillRect(px, py, w, w);
     g.fillRect(px + s, py, w, w);
     g.fillRect(px, py + s, w, w);
     g.fillRect(px + s, py + s, w, w);
-    g.fillStyle = digit & 8 ? WALL : heatColour(visits, most);
+    g.fillStyle = digit & 8 ? WALL : colour;
     g.fillRect(px + w, py, s - w, w);
-    g.fillStyle = digit & 2 ? WALL : heatColour(visits, most);
+    g.fillStyle = digit & 2 ? WALL : colour;
     g.fillRect(px + w, py + s, s - w, w);
-    g.fillStyle = digit & 1 ? WALL : heatColour(visits, most);
+    g.fillStyle = digit & 1 ? WALL : colour;
     g.fillRect(px, py + w, w, s - w);
-    g.fillStyle = digit & 4 ? WALL : heatColour(visits, most);
+    g.fillStyle = digit & 4 ? WALL : colour;
     g.fillRect(px + s, py + w, w, s - w);
   }
 

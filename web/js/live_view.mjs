@@ -3,6 +3,7 @@
 // watch page and the playground both use it.
 import { FogView } from './fog.mjs';
 import { MazeCanvas } from './draw.mjs';
+import { HeatScale } from './heat_scale.mjs';
 import { Maze } from './maze.mjs';
 import { decodeReplay, optimalPaths } from './replay.mjs';
 import { $, setText } from './page.mjs';
@@ -19,7 +20,7 @@ export class LiveView {
     this.onEnd = onEnd;
     this.view = null;
     this.canvas = null;
-    this.most = 2; // the heat scale's top: doubling it redraws every cell
+    this.heat = new HeatScale();
     this.pending = false;
     this.clock = new RunClock();
     this.showPaint = true; // the spectator may turn the bot's paint off
@@ -49,9 +50,8 @@ export class LiveView {
       this.canvas = new MazeCanvas(this.canvasElement, this.view.width, this.view.height, {
         maxPixels: this.maxPixels,
       });
-      this.most = 2;
+      this.heat.reset(); // the view's first frame draws every cell
       this.clock = new RunClock(this.startedAt ?? null); // each run its own clock
-      this.redrawAll();
       this.onStart(this.view);
     } else if (message.type === 'steps') {
       this.view.applySteps(message);
@@ -95,14 +95,6 @@ export class LiveView {
     return this.view.replay ? this.view.replay.finalMaze.digits[i] : this.view.sensed[i];
   }
 
-  redrawAll() {
-    const cells = this.view.width * this.view.height;
-    for (let i = 0; i < cells; i++) {
-      this.canvas.drawCell(i, this.digit(i), this.view.visits[i], this.most);
-    }
-    this.view.takeChanged();
-  }
-
   schedule() {
     if (this.pending) return;
     this.pending = true;
@@ -113,16 +105,10 @@ export class LiveView {
     this.pending = false;
     const view = this.view;
     if (!view) return;
-    const changed = view.takeChanged();
-    let grew = false;
-    for (const i of changed) {
-      while (view.visits[i] > this.most) {
-        this.most *= 2;
-        grew = true;
-      }
-    }
-    if (grew || view.replay) this.redrawAll();
-    else for (const i of changed) this.canvas.drawCell(i, this.digit(i), view.visits[i], this.most);
+    // The cells that changed; every cell when the heat scale grew, or once
+    // the replay shows the whole maze.
+    const cells = this.heat.cellsToDraw(view.visits, view.takeChanged(), view.replay !== null);
+    this.canvas.drawCells(cells, (i) => this.digit(i), view.visits, this.heat);
     const marks = { drone: view.position, start: view.start, treasures: view.finds };
     if (this.showPaint) marks.paint = view.paint.marks;
     if (view.replay) {
@@ -139,7 +125,7 @@ export class LiveView {
     this.clock.sample(now, view.steps + view.bumps);
     setText('elapsed', this.clock.elapsedText(now));
     setText('rate', this.clock.rateText(now));
-    setText('heat-most', `${this.most}\u00d7`);
+    setText('heat-most', `${this.heat.top}\u00d7`);
     const painted = view.paint.marks.size;
     setText('paint-count', painted > 0 ? `${painted} cells painted` : 'nothing painted');
     if ($('curve')) {

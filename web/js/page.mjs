@@ -1,5 +1,6 @@
 // Small DOM helpers the pages share. Text always goes in as text, never as
 // HTML: names come from players.
+import { PlayClock } from './run_clock.mjs';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -74,6 +75,42 @@ export function bindPlayerKeys({ ready, toggle, step }) {
       action();
     }
   });
+}
+
+/** Plays a replay page's moves a frame at a time, at the speed its #speed
+ * list says, its #play button saying what a click does. target: { ready, at,
+ * length, seek(k) }, the replay shown; paused, the address keeps its move. */
+export class Playback {
+  constructor(target) {
+    this.target = target;
+    this.playing = false;
+    this.clock = new PlayClock();
+  }
+
+  toggle() {
+    this.set(!this.playing);
+  }
+
+  set(on) {
+    const t = this.target;
+    this.playing = on && t.ready;
+    $('play').textContent = this.playing ? 'pause' : 'play';
+    if (!this.playing && t.ready) keepMoveInAddress(() => (t.ready ? t.at : null));
+    if (this.playing) {
+      if (t.at >= t.length) t.seek(0);
+      this.clock.start(performance.now());
+      requestAnimationFrame((now) => this.tick(now));
+    }
+  }
+
+  tick(now) {
+    if (!this.playing) return;
+    const t = this.target;
+    const moves = this.clock.moves(now, Number($('speed').value));
+    if (moves > 0) t.seek(t.at + moves);
+    if (t.at >= t.length) return this.set(false);
+    requestAnimationFrame((next) => this.tick(next));
+  }
 }
 
 /** The address of two runs side by side, or null unless both are run numbers. */

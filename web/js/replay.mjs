@@ -96,6 +96,30 @@ export function ownReplayUrl(url, pageHref) {
   return resolved.origin === new URL(pageHref).origin ? resolved.href : null;
 }
 
+/** The viewer's title for a replay opened as `name` (its address or file). */
+export function replayTitle(replay, name) {
+  const who = `${replay.player}${replay.bot ? ` (${replay.bot})` : ''}`;
+  return `run ${replay.run}: ${who} on ${replay.label} ${replay.maze.width}x${replay.maze.height}, ${replay.moves.length} moves (${name})`;
+}
+
+/** The result a replay recorded, in a line. */
+export function recordedText(r) {
+  return `recorded: ${r.status}, ${r.steps} steps, ${r.bumps} bumps, score ${r.score}, optimal ${r.optimal}, efficiency ${Number(r.efficiency).toFixed(3)}`;
+}
+
+/** The viewer's badge ({ text, className }) for a replay whose walls hash
+ * (`matches`) or not to the SHA-256 it records; fromServer: this server's own
+ * replay. A file says what it likes: only ariadne-bot --verify-replay plays
+ * it on the rules. */
+export function wallsBadge(matches, fromServer) {
+  if (!matches) return { text: 'walls SHA-256 does NOT match the maze', className: 'badge bad' };
+  if (fromServer) return { text: 'walls SHA-256 matches the maze', className: 'badge ok' };
+  return {
+    text: 'a file: walls consistent, result not checked by this server',
+    className: 'badge',
+  };
+}
+
 // SHA-256 of the maze's walls code, in hex (Web Crypto: browsers and Node).
 export async function wallsDigest(maze) {
   const bytes = new TextEncoder().encode(maze.code());
@@ -107,6 +131,7 @@ export async function wallsDigest(maze) {
 export class ReplayGame {
   constructor(replay) {
     this.replay = replay;
+    this.optimal = null; // every search's shortest path, end to end, once asked for
     this.reset();
   }
 
@@ -198,6 +223,23 @@ export class ReplayGame {
   // The shortest path of the current search, on the walls as they are now.
   shortestPath() {
     return this.maze.shortestPath(this.searchFrom[this.searchFrom.length - 1], this.treasure);
+  }
+
+  /** What a view of the game draws over its cells ({ drone, start,
+   * treasures, path }, as MazeCanvas.present takes them). The drone's view
+   * (truth false) shows the treasures found; the true maze also the treasure
+   * sought and the shortest path to it, and once the run has ended every
+   * treasure and every search's shortest path. */
+  marks(truth) {
+    const r = this.replay;
+    const found = r.treasures.slice(0, this.found);
+    const marks = { drone: this.position, start: r.start, treasures: found, path: null };
+    if (!truth) return marks;
+    if (this.status === 'active') {
+      return { ...marks, treasures: [...found, this.treasure], path: this.shortestPath() };
+    }
+    this.optimal ??= optimalPaths(r).flat();
+    return { ...marks, treasures: r.treasures, path: this.optimal };
   }
 }
 

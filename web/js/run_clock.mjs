@@ -1,5 +1,6 @@
 // How long a run has been in play and how fast it moves, as the live view
-// shows them, free of the DOM: the rate is over the last few seconds.
+// shows them, free of the DOM: the rate is over the last few seconds. And the
+// clock that plays a replay at a speed, a frame at a time.
 
 const WINDOW_MS = 3000;
 
@@ -42,5 +43,30 @@ export class RunClock {
     if (span <= 0) return '-';
     const rate = ((this.samples.at(-1)[1] - m0) * 1000) / span;
     return rate >= 10 ? String(Math.round(rate)) : rate.toFixed(1);
+  }
+}
+
+/** How many moves a replay played at a speed owes each frame: MOVES_PER_SECOND
+ * at 1x, the fractions kept for the next frame. */
+export class PlayClock {
+  static MOVES_PER_SECOND = 20;
+
+  constructor() {
+    this.start(0);
+  }
+
+  /** Playing from `now` (ms), nothing owed. */
+  start(now) {
+    this.last = now;
+    this.credit = 0; // moves owed to the clock
+  }
+
+  /** The whole moves owed at `now` (ms) since the last call, at `speed` (1 is 1x). */
+  moves(now, speed) {
+    this.credit += ((now - this.last) / 1000) * PlayClock.MOVES_PER_SECOND * speed;
+    this.last = now;
+    const moves = Math.floor(this.credit);
+    this.credit -= moves;
+    return moves;
   }
 }

@@ -1,6 +1,7 @@
 // Two replays side by side: /versus?a=RUN&b=RUN (this server's replays).
-import { decodeReplay, optimalPaths } from './replay.mjs';
+import { decodeReplay } from './replay.mjs';
 import { MazeCanvas } from './draw.mjs';
+import { HeatScale } from './heat_scale.mjs';
 import {
   $,
   setText,
@@ -11,21 +12,29 @@ import {
   bindPlayerKeys,
   onVersusForm,
   versusUrl,
+  Playback,
 } from './page.mjs';
 import { drawCurve } from './plot.mjs';
 import { Versus, label } from './versus.mjs';
 
-const MOVES_PER_SECOND = 20; // at 1x
 const SIDES = ['a', 'b'];
 
 let versus = null;
 let canvases = [];
-let paths = [];
-const most = [2, 2];
+const heat = SIDES.map(() => new HeatScale());
 let redrawAll = true; // the next draw paints every cell (a new view)
-let playing = false;
-let credit = 0;
-let last = 0;
+const playback = new Playback({
+  get ready() {
+    return versus !== null;
+  },
+  get at() {
+    return versus.at;
+  },
+  get length() {
+    return versus.length;
+  },
+  seek,
+});
 
 // Each canvas's size: side by side, on a phone too (half its width each).
 function canvasPixels() {
@@ -39,29 +48,10 @@ function draw() {
   const trueMaze = $('show').value === 'true';
   versus.games.forEach((game, k) => {
     // The cells that changed, or all of them when the heat scale grew.
-    const cells = game.takeChanged();
-    let grew = false;
-    for (const i of cells ?? []) {
-      while (game.visits[i] > most[k]) {
-        most[k] *= 2;
-        grew = true;
-      }
-    }
-    const all = redrawAll || cells === null || grew;
-    if (all) for (const v of game.visits) while (v > most[k]) most[k] *= 2;
-    const each = all ? game.visits.keys() : cells;
-    const canvas = canvases[k];
-    for (const i of each) {
-      canvas.drawCell(i, trueMaze ? game.maze.digits[i] : game.sensed[i], game.visits[i], most[k]);
-    }
-    const ended = game.status !== 'active';
-    const found = game.replay.treasures.slice(0, game.found);
-    canvas.present({
-      drone: game.position,
-      start: game.replay.start,
-      treasures: !trueMaze ? found : ended ? game.replay.treasures : [...found, game.treasure],
-      path: !trueMaze ? null : ended ? paths[k].flat() : game.shortestPath(),
-    });
+    const cells = heat[k].cellsToDraw(game.visits, game.takeChanged(), redrawAll);
+    const digit = trueMaze ? (i) => game.maze.digits[i] : (i) => game.sensed[i];
+    canvases[k].drawCells(cells, digit, game.visits, heat[k]);
+    canvases[k].present(game.marks(trueMaze));
     const side = SIDES[k];
     setText(`steps-${side}`, game.steps);
     setText(`bumps-${side}`, game.bumps);
@@ -81,7 +71,7 @@ function draw() {
     marker: [a.steps, a.seen],
     second: { points: versus.curves[1].points, marker: [b.steps, b.seen] },
   });
-  if (!playing) keepMoveInAddress(() => versus?.at ?? null);
+  if (!playback.playing) keepMoveInAddress(() => versus?.at ?? null);
 }
 
 function seek(k) {
@@ -89,34 +79,10 @@ function seek(k) {
   draw();
 }
 
-function tick(now) {
-  if (!playing) return;
-  credit += ((now - last) / 1000) * MOVES_PER_SECOND * Number($('speed').value);
-  last = now;
-  const moves = Math.floor(credit);
-  credit -= moves;
-  if (moves > 0) seek(versus.at + moves);
-  if (versus.at >= versus.length) return setPlaying(false);
-  requestAnimationFrame(tick);
-}
-
-function setPlaying(on) {
-  playing = on && versus !== null;
-  $('play').textContent = playing ? 'pause' : 'play';
-  if (!playing && versus) keepMoveInAddress(() => versus?.at ?? null);
-  if (playing) {
-    if (versus.at >= versus.length) seek(0);
-    last = performance.now();
-    credit = 0;
-    requestAnimationFrame(tick);
-  }
-}
-
 async function open(a, b) {
   const docs = await Promise.all([a, b].map((run) => getJson(`/api/replays/${run}`)));
   const replays = docs.map((doc) => decodeReplay(doc));
   versus = new Versus(replays);
-  paths = replays.map((r) => optimalPaths(r));
   const pixels = canvasPixels();
   canvases = replays.map(
     (r, k) =>
@@ -139,7 +105,7 @@ async function open(a, b) {
   seek(moveInAddress());
 }
 
-$('play').addEventListener('click', () => setPlaying(!playing));
+$('play').addEventListener('click', () => playback.toggle());
 $('back').addEventListener('click', () => versus && seek(versus.at - 1));
 $('forward').addEventListener('click', () => versus && seek(versus.at + 1));
 $('scrub').addEventListener('input', (e) => versus && seek(Number(e.target.value)));
@@ -150,7 +116,7 @@ $('show').addEventListener('change', () => {
 window.addEventListener('hashchange', () => versus && seek(moveInAddress()));
 bindPlayerKeys({
   ready: () => versus !== null,
-  toggle: () => setPlaying(!playing),
+  toggle: () => playback.toggle(),
   step: (by) => seek(versus.at + by),
 });
 

@@ -1,7 +1,7 @@
 // The live view of one run: /watch/{run}.
 import { SpectatorStream } from './stream.mjs';
 import { LiveView } from './live_view.mjs';
-import { heatGradient } from './draw.mjs';
+import { heatGradient } from './heat_scale.mjs';
 import { $, setText, showError, wsUrl } from './page.mjs';
 
 const run = location.pathname.split('/').filter(Boolean).pop();
