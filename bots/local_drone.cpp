@@ -8,8 +8,8 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
   const auto now = run::clock::now();
   if (const auto* start = std::get_if<protocol::start_message>(&message)) {
     // Without a seed the run is still reproducible here: seed 0.
-    auto started = player_.start(*start, catalog_ != nullptr ? *catalog_ : empty_, host_,
-                                 next_run_id_++, 0, now);
+    auto started = game_.start(*start, catalog_ != nullptr ? *catalog_ : empty_, host_,
+                               next_run_id_++, 0, now);
     if (auto* problem = std::get_if<request_error>(&started)) {
       throw drone_error(problem->message, problem->code);
     }
@@ -21,8 +21,8 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
   }
   const auto command = protocol::command_of(message);
   if (!command) throw drone_error("a local drone needs no hello", errc::bad_request);
-  if (auto problem = player_.refuse(*command)) throw drone_error(problem->message, problem->code);
-  return player_.play(*command, now);
+  if (auto problem = game_.refuse(*command)) throw drone_error(problem->message, problem->code);
+  return game_.play(*command, now);
 }
 
 }  // namespace ariadne

@@ -5,13 +5,13 @@
 #include "bots/drone.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "core/game/run.hpp"
-#include "core/play/player.hpp"
+#include "core/play/drone_game.hpp"
 #include "core/play/run_setup.hpp"
 
 namespace ariadne {
 
 // A drone playing the server's own rules in-process: no network, no JSON. It
-// plays through the same core/play player as a server session, so for the
+// plays through the same core/play drone_game as a server session, so for the
 // same start request it gives the very same step counts, and refuses the same
 // requests with the same errors, as remote_drone against a server with the
 // same limits, at millions of moves a second.
@@ -22,7 +22,7 @@ class local_drone : public drone {
 
   // The maze of the current run, for pictures and checks (a remote drone
   // never sees it).
-  const run* current_run() const { return player_.current(); }
+  const run* current_run() const { return game_.current(); }
 
  protected:
   drone_state exchange(const protocol::client_message& message) override;
@@ -31,7 +31,7 @@ class local_drone : public drone {
   host_limits host_;
   const maze_catalog* catalog_;
   maze_catalog empty_;
-  player player_;
+  drone_game game_;
   std::uint64_t next_run_id_ = 1;
 };
 

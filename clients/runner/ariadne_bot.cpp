@@ -86,7 +86,7 @@ int run_bots(int argc, char** argv) {
   const auto tls =
       o.offline ? nullptr : client_context_for(parse_server_url(o.url, "ws://"), o.tls);
   progress bar(bots.size() * seeds.size(), !o.quiet);
-  std::vector<outcome> outcomes;
+  std::vector<game_result> outcomes;
   try {
     outcomes = play_all(
         bots, seeds, o.maze, o.jobs,
@@ -117,7 +117,7 @@ int run_bots(int argc, char** argv) {
                             ", seeds " + o.seeds;
   std::cout << title << (o.offline ? ", offline" : ", " + o.url) << "\n" << format_table(rows);
   if (!o.offline) std::cout << "watch and replay the runs at " << pages_url(o.url) << "\n";
-  for (const outcome& out : outcomes) {
+  for (const game_result& out : outcomes) {
     if (!out.error.empty()) {
       std::cerr << out.bot << " seed " << out.seed << ": " << out.error << "\n";
     }

@@ -14,8 +14,8 @@ namespace ariadne {
 namespace {
 
 // Plays one game on a drone whose previous run has ended.
-outcome play_one(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
-  outcome out{std::string(player.name()), seed, false, {}, {}};
+game_result play_one(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
+  game_result out{std::string(player.name()), seed, false, {}, {}};
   try {
     d.start(maze.request(seed));
   } catch (const drone_error& e) {
@@ -47,14 +47,14 @@ const run_result& play_game(drone& d, bot& player, const maze_options& maze, std
   return finish_game(d, player);
 }
 
-std::vector<outcome> play_all(
+std::vector<game_result> play_all(
     const std::vector<std::string>& bots, const std::vector<std::uint64_t>& seeds,
     const maze_options& maze, unsigned jobs,
     const std::function<std::unique_ptr<drone>(const std::string&)>& make_drone,
     const std::function<void(const std::string& bot)>& tick) {
   // Each worker pulls the next game.
   const std::size_t total = bots.size() * seeds.size();
-  std::vector<outcome> outcomes(total);
+  std::vector<game_result> outcomes(total);
   std::atomic<std::size_t> next{0};
   std::mutex failure_mutex;
   std::string failure;

@@ -15,7 +15,7 @@
 namespace ariadne {
 
 // One game: a bot on a seed.
-struct outcome {
+struct game_result {
   std::string bot;
   std::uint64_t seed = 0;
   bool played = false;
@@ -33,7 +33,7 @@ std::string bot_label(std::string_view bot);
 // drone for each bot they play (make_drone(bot)); tick(bot) after each game. A lost connection, or
 // a start the server refuses, stops them all: the first such error is
 // thrown. A busy or rate-limited server fails only that game.
-std::vector<outcome> play_all(
+std::vector<game_result> play_all(
     const std::vector<std::string>& bots, const std::vector<std::uint64_t>& seeds,
     const maze_options& maze, unsigned jobs,
     const std::function<std::unique_ptr<drone>(const std::string& bot)>& make_drone,

@@ -59,7 +59,7 @@ int verify_replay(const std::string& path, const std::string& maze_dir, std::ost
     out << "note: the named maze '" << setup.source.name
         << "' is checked by its walls_sha256 only (give --maze-dir to compare its file)\n";
   }
-  const replay_outcome played = play_replay(setup, replay->moves, replay->result.status);
+  const replay_result played = play_replay(setup, replay->moves, replay->result.status);
   if (!played.error.empty()) {
     check(false, "the moves play on the rules", played.error);
     return 1;

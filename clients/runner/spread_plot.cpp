@@ -37,17 +37,17 @@ std::string number(double value) {
   return text;
 }
 
-double value_of(const outcome& o, plot_metric metric) {
+double value_of(const game_result& o, plot_metric metric) {
   return metric == plot_metric::efficiency ? o.result.efficiency
                                            : static_cast<double>(o.result.steps);
 }
 
 // The axis' top: 1 for efficiency, else the largest steps rounded up to
 // 1, 2 or 5 times a power of ten.
-double axis_top(const std::vector<outcome>& outcomes, plot_metric metric) {
+double axis_top(const std::vector<game_result>& outcomes, plot_metric metric) {
   if (metric == plot_metric::efficiency) return 1;
   double most = 1;
-  for (const outcome& o : outcomes)
+  for (const game_result& o : outcomes)
     if (o.played) most = std::max(most, value_of(o, metric));
   const double power = std::pow(10.0, std::floor(std::log10(most)));
   for (const double step : {1.0, 2.0, 5.0, 10.0})
@@ -57,8 +57,9 @@ double axis_top(const std::vector<outcome>& outcomes, plot_metric metric) {
 
 }  // namespace
 
-std::string spread_svg(const std::vector<std::string>& bots, const std::vector<outcome>& outcomes,
-                       plot_metric metric, const std::string& title) {
+std::string spread_svg(const std::vector<std::string>& bots,
+                       const std::vector<game_result>& outcomes, plot_metric metric,
+                       const std::string& title) {
   const double top_value = axis_top(outcomes, metric);
   const double height = top + row * static_cast<double>(bots.size()) + 40;
   const double width = label_room + plot_width + 30;
@@ -94,7 +95,7 @@ std::string spread_svg(const std::vector<std::string>& bots, const std::vector<o
            "\" text-anchor=\"end\" fill=\"#1b1e24\">" + xml_text(bots[b]) + "</text>\n";
     std::vector<double> values;
     std::size_t k = 0;
-    for (const outcome& o : outcomes) {
+    for (const game_result& o : outcomes) {
       if (o.bot != bots[b] || !o.played) continue;
       values.push_back(value_of(o, metric));
       // Spread over the row's height (the same every time), so dots at one

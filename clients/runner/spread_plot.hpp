@@ -13,7 +13,8 @@ enum class plot_metric { efficiency, steps };
 
 // --plot: the spread of the runs, one row a bot, a dot a run (seeds played
 // only), its median marked with a line; an SVG document titled `title`.
-std::string spread_svg(const std::vector<std::string>& bots, const std::vector<outcome>& outcomes,
-                       plot_metric metric, const std::string& title);
+std::string spread_svg(const std::vector<std::string>& bots,
+                       const std::vector<game_result>& outcomes, plot_metric metric,
+                       const std::string& title);
 
 }  // namespace ariadne

@@ -18,13 +18,13 @@ double median(std::vector<double> values) {
 
 }  // namespace
 
-summary summarize(const std::string& bot, const std::vector<outcome>& all) {
+summary summarize(const std::string& bot, const std::vector<game_result>& all) {
   summary s;
   s.bot = bot;
   std::vector<double> steps;
   std::vector<double> bumps;
   std::vector<double> efficiency;
-  for (const outcome& o : all) {
+  for (const game_result& o : all) {
     if (o.bot != bot) continue;
     ++s.runs;
     if (!o.played) {
@@ -62,12 +62,12 @@ std::string format_table(const std::vector<summary>& rows) {
   return out.str();
 }
 
-nlohmann::json games_json(const std::vector<outcome>& outcomes, const std::vector<summary>& rows,
-                          const maze_options& maze) {
+nlohmann::json games_json(const std::vector<game_result>& outcomes,
+                          const std::vector<summary>& rows, const maze_options& maze) {
   using json = nlohmann::json;
   const auto sides = maze.maze.empty() ? parse_size(maze.size) : std::nullopt;
   json doc = {{"runs", json::array()}, {"summary", json::array()}};
-  for (const outcome& out : outcomes) {
+  for (const game_result& out : outcomes) {
     json run_json = {{"bot", out.bot}, {"seed", out.seed}};
     if (maze.maze.empty()) {
       run_json["generator"] = maze.generator;

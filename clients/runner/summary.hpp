@@ -23,11 +23,11 @@ struct summary {
   std::uint64_t worst_steps = 0;
 };
 
-summary summarize(const std::string& bot, const std::vector<outcome>& all);
+summary summarize(const std::string& bot, const std::vector<game_result>& all);
 // The table ariadne-bot prints, one line a bot.
 std::string format_table(const std::vector<summary>& rows);
 // --json: every game and the summary.
-nlohmann::json games_json(const std::vector<outcome>& outcomes, const std::vector<summary>& rows,
-                          const maze_options& maze);
+nlohmann::json games_json(const std::vector<game_result>& outcomes,
+                          const std::vector<summary>& rows, const maze_options& maze);
 
 }  // namespace ariadne

@@ -79,8 +79,8 @@ bool run::hide_treasure(bool first) {
   return true;
 }
 
-run::move_outcome run::move(direction d) {
-  move_outcome outcome;
+run::move_effect run::move(direction d) {
+  move_effect outcome;
   if (!active()) return outcome;
   if (layout_.walls.is_open(position_, d)) {
     position_ = step(position_, d);
@@ -121,7 +121,7 @@ std::uint32_t run::follow(std::span<const direction> dirs) {
   std::uint32_t done = 0;
   for (const direction d : dirs) {
     if (!active()) break;
-    const move_outcome outcome = move(d);
+    const move_effect outcome = move(d);
     ++done;
     if (!outcome.moved || outcome.found) break;
   }

@@ -26,7 +26,7 @@ class run {
  public:
   using clock = std::chrono::steady_clock;
 
-  struct move_outcome {
+  struct move_effect {
     bool moved = false;
     bool found = false;
   };
@@ -64,7 +64,7 @@ class run {
   cell treasure() const { return treasure_; }
 
   // One move; only while active.
-  move_outcome move(direction d);
+  move_effect move(direction d);
   // Moves one by one, stopping after the first bump, the first treasure found
   // or the end of the run; returns how many moves were attempted. Each counts
   // exactly as if sent alone.

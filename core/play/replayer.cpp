@@ -51,8 +51,8 @@ bool replayer::finish_as(run_status status) {
   return true;
 }
 
-replay_outcome play_replay(const replay_setup& setup, std::string_view moves, run_status end) {
-  replay_outcome out;
+replay_result play_replay(const replay_setup& setup, std::string_view moves, run_status end) {
+  replay_result out;
   auto r = replayer::create(setup, nullptr, out.error);
   if (!r) return out;
   for (std::size_t i = 0; i < moves.size(); ++i) {

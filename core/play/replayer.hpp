@@ -67,12 +67,12 @@ class replayer {
 // A whole replay played through: how it ended, what it showed, where the
 // drone stood, or error (a letter that is not N, E, S or W, a move after the
 // run ended, an end status the moves contradict).
-struct replay_outcome {
+struct replay_result {
   run_result result;
   replay_trace trace;
   cell position;
   std::string error;
 };
-replay_outcome play_replay(const replay_setup& setup, std::string_view moves, run_status end);
+replay_result play_replay(const replay_setup& setup, std::string_view moves, run_status end);
 
 }  // namespace ariadne

@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
   // otherwise keep them on the heap, and the server's memory would creep up
   // with every costly start instead of staying flat.
   mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-  const config_outcome parsed = parse_server_config(argc, argv);
+  const parsed_config parsed = parse_server_config(argc, argv);
   if (!parsed.config) return parsed.exit_code;
   const server_config& config = *parsed.config;
   spdlog::set_level(spdlog::level::from_str(config.log_level));

@@ -112,9 +112,10 @@ void add_routes(server_context& context, transport_context& transport) {
     // A 503 before the handshake: a proxy tries another server (nginx's
     // proxy_next_upstream http_503), a client its next attempt.
     if (context.draining()) {
-      return websocket_outcome(http_answer::text(503, "this server is draining: connect again\n"));
+      return websocket_admission(
+          http_answer::text(503, "this server is draining: connect again\n"));
     }
-    return websocket_outcome(std::make_unique<client_session>(
+    return websocket_admission(std::make_unique<client_session>(
         context.run_services(), context.ranked(), context.session_settings(),
         context.draining_flag(), connection_identity{who.session, who.peer, who.address},
         std::chrono::steady_clock::now()));

@@ -54,7 +54,7 @@ std::optional<std::string> tls_refusal(const server_config& c) {
          "TLS in front of it (--tls-proxy ADDRESS); or bind 127.0.0.1";
 }
 
-config_outcome parse_server_config(int argc, const char* const* argv) {
+parsed_config parse_server_config(int argc, const char* const* argv) {
   server_config c;
   CLI::App app{"Ariadne: a WebSocket server for hidden-treasure maze exploration.",
                "ariadne-server"};

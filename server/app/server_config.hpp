@@ -60,11 +60,11 @@ struct server_config : transport_config {
 // Parses the command line (and environment). Returns the config, or the exit
 // code to end with when the arguments asked for help or were wrong (after
 // printing a message).
-struct config_outcome {
+struct parsed_config {
   std::optional<server_config> config;
   int exit_code = 0;
 };
-config_outcome parse_server_config(int argc, const char* const* argv);
+parsed_config parse_server_config(int argc, const char* const* argv);
 
 // Why a competition may not start as configured: bound beyond loopback with
 // neither TLS nor a TLS proxy in front (tokens would cross a network in

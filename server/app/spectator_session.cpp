@@ -10,10 +10,9 @@
 
 namespace ariadne {
 
-websocket_outcome open_spectator(server_context& context, const connection_info& who) {
+websocket_admission open_spectator(server_context& context, const connection_info& who) {
   auto refuse = [](unsigned status, std::string text) {
-    return websocket_outcome(
-        http_answer{status, "text/plain; charset=utf-8", std::move(text) + "\n"});
+    return websocket_admission(http_answer::text(status, std::move(text) + "\n"));
   };
   const auto read = read_spectate_target(who.target);
   if (const auto* refusal = std::get_if<target_refusal>(&read)) {
@@ -49,8 +48,8 @@ websocket_outcome open_spectator(server_context& context, const connection_info&
     case spectator_admission::refusal::on_run:
       return refuse(503, "this run, or the server, has as many spectators as it allows");
   }
-  return websocket_outcome(std::make_unique<spectator_session>(context, std::move(feed), from,
-                                                               who.address, std::move(memory)));
+  return websocket_admission(std::make_unique<spectator_session>(context, std::move(feed), from,
+                                                                 who.address, std::move(memory)));
 }
 
 std::uint64_t spectator_bytes(const run_feed& feed, const server_config& config) {
@@ -148,25 +147,25 @@ void spectator_session::on_view(const std::shared_ptr<first_pump>& first) {
 }
 
 void spectator_session::deliver(message_sink& sink, std::vector<std::string>& messages,
-                                spectator_view::outcome outcome, clock::time_point now) {
+                                spectator_view::pumped outcome, clock::time_point now) {
   for (auto& m : messages)
     sink.send(std::make_shared<const std::string>(std::move(m)));
   switch (outcome) {
-    case spectator_view::outcome::ended:
+    case spectator_view::pumped::ended:
       over_ = true;
       sink.close(1000, "the run ended");
       return;
-    case spectator_view::outcome::bad_from:
+    case spectator_view::pumped::bad_from:
       over_ = true;
       sink.close(1008, "from is not a seq this run's stream sent");
       return;
-    case spectator_view::outcome::broken:
+    case spectator_view::pumped::broken:
       over_ = true;
       spdlog::error("{}: the run's moves do not play again on the rules", describe());
       sink.close(1011, "this run cannot be shown");
       return;
-    case spectator_view::outcome::idle:
-    case spectator_view::outcome::sent:
+    case spectator_view::pumped::idle:
+    case spectator_view::pumped::sent:
       sink.wake_at(now + flush_interval);
       return;
   }

@@ -27,7 +27,7 @@ struct server_config;
 // The route of /spectate/{run}[?from=SEQ]: a spectator_session, or the HTTP
 // answer that refuses the upgrade (404 for an unknown run, 400 for a bad
 // query, 503 at the spectator limits).
-websocket_outcome open_spectator(server_context& context, const connection_info& who);
+websocket_admission open_spectator(server_context& context, const connection_info& who);
 
 // The memory a spectator of the run may take, claimed from the memory
 // budget for its whole stream: its copy of the maze, the run played again,
@@ -63,13 +63,13 @@ class spectator_session : public websocket_handler {
     std::unique_ptr<spectator_view> view;
     std::string error;
     std::vector<std::string> messages;
-    spectator_view::outcome outcome = spectator_view::outcome::idle;
+    spectator_view::pumped outcome = spectator_view::pumped::idle;
   };
   void build_view(std::shared_ptr<message_sink> sink);
   void on_view(const std::shared_ptr<first_pump>& first);
   // Sends messages, then closes or waits for the next flush as outcome says.
   void deliver(message_sink& sink, std::vector<std::string>& messages,
-               spectator_view::outcome outcome, clock::time_point now);
+               spectator_view::pumped outcome, clock::time_point now);
   void pump(clock::time_point now);
 
   server_context& context_;

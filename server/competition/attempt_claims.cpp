@@ -29,8 +29,8 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
           store.lock_competitor(record.competitor);
           // Its hello on another server came first: its run would be handed
           // there before it began.
-          const auto seat = store.seat_of(record.competitor);
-          if (seat && (seat->node != node() || seat->boot != presence_.node().boot)) {
+          const auto hello = store.latest_hello_of(record.competitor);
+          if (hello && (hello->node != node() || hello->boot != presence_.node().boot)) {
             *outcome = claim::moved;
             return;
           }
@@ -128,15 +128,15 @@ void attempt_claims::give_back_unhanded(const ranked_run_record& record) {
   });
 }
 
-void attempt_claims::take_seat(std::int64_t competitor,
-                               std::function<void(bool, const std::string&)> done) {
+void attempt_claims::record_hello(std::int64_t competitor,
+                                  std::function<void(bool, const std::string&)> done) {
   auto elsewhere = std::make_shared<std::string>();
   writer_.submit(
       [this, competitor, elsewhere](results_store& store) {
         const bool shared = presence_.shared();
         if (shared) store.lock_competitor(competitor);
-        store.take_seat({competitor, node(), presence_.node().boot},
-                        unix_ms(std::chrono::system_clock::now()));
+        store.record_hello({competitor, node(), presence_.node().boot},
+                           unix_ms(std::chrono::system_clock::now()));
         if (!shared) return;
         *elsewhere = presence_.playing_elsewhere(store, read_back(store, competitor, {}));
       },

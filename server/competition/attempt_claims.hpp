@@ -50,9 +50,9 @@ class attempt_claims {
   // Writes an attempt's end; done(durable) on the store thread. The run is
   // held no more once that is durable (its row tells the rest).
   void record_end(const ranked_run_record& record, std::function<void(bool)> done);
-  // See competition_hub::take_seat.
-  void take_seat(std::int64_t competitor,
-                 std::function<void(bool durable, const std::string& playing_elsewhere)> done);
+  // See competition_hub::record_hello.
+  void record_hello(std::int64_t competitor,
+                    std::function<void(bool durable, const std::string& playing_elsewhere)> done);
   // On the store thread: a competitor's runs (on one challenge, or all) as
   // the store has them, into the ledger. Returns the runs read.
   std::vector<ranked_run_record> read_back(results_store& store, std::int64_t competitor,

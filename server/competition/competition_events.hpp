@@ -16,8 +16,8 @@ class competition_events {
  public:
   virtual ~competition_events() = default;
   // The competitor's latest hello was on server `node`: its connection here,
-  // if any, lets go. `read_from`: when the reading of the seats began (a
-  // seat recorded here since is not judged by it).
+  // if any, lets go. `read_from`: when the reading of the hellos began (a
+  // hello recorded here since is not judged by it).
   virtual void seat_moved(std::int64_t competitor, const std::string& node,
                           std::chrono::steady_clock::time_point read_from) = 0;
   // A ranked run in play that another server handed to this one, with its

@@ -171,9 +171,9 @@ set_position competition_hub::position_of(const ranked_run_record& record,
   if (result == nullptr) return p;
   p.ended = attempt_book::set_ends_with(p.maze, p.mazes, ranked_status_of(result->status));
   if (!*p.ended || c == nullptr) return p;
-  const std::vector<maze_outcome> mazes = books_->mazes_of(record, *result);
+  const std::vector<maze_played> mazes = books_->mazes_of(record, *result);
   p.found = static_cast<std::uint32_t>(
-      std::count_if(mazes.begin(), mazes.end(), [](const maze_outcome& m) { return m.found; }));
+      std::count_if(mazes.begin(), mazes.end(), [](const maze_played& m) { return m.found; }));
   p.mark = attempt_mark(c->mark, mazes, c->mazes, c->move_budget());
   return p;
 }

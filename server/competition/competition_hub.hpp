@@ -80,9 +80,9 @@ class competition_hub : private cluster_events {
   // either came first (done is then told the challenge of that run in play
   // elsewhere, which comes here: on_run_handed) or sees the seat moved and
   // deals nothing. done(durable, playing_elsewhere) on the store thread.
-  void take_seat(std::int64_t competitor,
-                 std::function<void(bool durable, const std::string& playing_elsewhere)> done) {
-    claims_->take_seat(competitor, std::move(done));
+  void record_hello(std::int64_t competitor,
+                    std::function<void(bool durable, const std::string& playing_elsewhere)> done) {
+    claims_->record_hello(competitor, std::move(done));
   }
   // What a login or a ranked start is told while the store does not answer.
   static request_error store_busy();

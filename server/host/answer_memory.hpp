@@ -20,9 +20,9 @@ inline http_answer hold_answer(memory_budget& memory, const std::string& address
   auto lease = std::make_shared<memory_lease>(
       memory.claim(memory_budget::use::answers, address, answer.body.size()));
   if (!*lease) {
-    return http_answer{503, "text/plain; charset=utf-8",
-                       "the server is holding as many answers as it allows for your address "
-                       "(or in all) until they are read; try again shortly\n"};
+    return http_answer::text(503,
+                             "the server is holding as many answers as it allows for your address "
+                             "(or in all) until they are read; try again shortly\n");
   }
   answer.hold = std::move(lease);
   return answer;

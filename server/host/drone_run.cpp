@@ -6,7 +6,7 @@ namespace ariadne {
 
 drone_state drone_run::begin(prepared_run prepared, clock::time_point now) {
   prepared.ready.restart_clock(now);
-  drone_state started = seat_.begin(std::move(prepared.ready));
+  drone_state started = game_.begin(std::move(prepared.ready));
   feed_ = std::move(prepared.feed);
   slot_ = std::move(prepared.slot);
   last_command_ = now;
@@ -15,29 +15,29 @@ drone_state drone_run::begin(prepared_run prepared, clock::time_point now) {
 }
 
 void drone_run::adopt(held_run held, clock::time_point now) {
-  seat_ = std::move(held.seat);
+  game_ = std::move(held.game);
   slot_ = std::move(held.slot);
   feed_ = std::move(held.feed);
   last_command_ = now;
 }
 
 std::optional<held_run> drone_run::release() {
-  if (!seat_.in_run() || !slot_) return std::nullopt;
-  held_run held{std::move(seat_), std::move(slot_), std::move(feed_)};
-  seat_ = player{};
+  if (!game_.in_run() || !slot_) return std::nullopt;
+  held_run held{std::move(game_), std::move(slot_), std::move(feed_)};
+  game_ = drone_game{};
   return held;
 }
 
 drone_state drone_run::play(const run_command& command, clock::time_point now) {
   // Only a command to the run counts against the idle limit: garbage does not.
   last_command_ = now;
-  return seat_.play(command, now);
+  return game_.play(command, now);
 }
 
 std::optional<request_error> drone_run::paint(const protocol::paint_message& paint,
                                               const std::string& address) {
-  const run* r = seat_.current();
-  if (!seat_.in_run() || r == nullptr || !feed_) {
+  const run* r = game_.current();
+  if (!game_.in_run() || r == nullptr || !feed_) {
     return request_error{errc::no_run, "paint marks the cells of a run in play: start one first"};
   }
   for (const paint_mark& m : paint.cells) {
@@ -67,9 +67,9 @@ std::optional<request_error> drone_run::paint(const protocol::paint_message& pai
 }
 
 std::optional<run_result> drone_run::settle() {
-  if (!slot_ || seat_.in_run() || seat_.current() == nullptr) return std::nullopt;
+  if (!slot_ || game_.in_run() || game_.current() == nullptr) return std::nullopt;
   slot_.release();
-  const run& r = *seat_.current();
+  const run& r = *game_.current();
   host_.runs.close(r.id());
   const run_result result = r.result();
   host_.counters.count_finished(result.status);

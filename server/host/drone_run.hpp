@@ -8,7 +8,7 @@
 #include "core/game/run.hpp"
 #include "core/model/drone_state.hpp"
 #include "core/model/run_result.hpp"
-#include "core/play/player.hpp"
+#include "core/play/drone_game.hpp"
 #include "protocol/messages.hpp"
 #include "server/host/run_host.hpp"
 #include "server/host/run_slot.hpp"
@@ -28,12 +28,12 @@ struct prepared_run {
 // A run in play that no connection holds: between a dropped connection and
 // a takeover, or on its way from one connection (or server) to another.
 struct held_run {
-  player seat;  // the run, in play
+  drone_game game;  // the run, in play
   run_slot slot;
   std::shared_ptr<run_feed> feed;
 };
 
-// The run a drone connection holds: its player (core/play: the same seat an
+// The run a drone connection holds: its drone_game (core/play: the same one an
 // in-process drone has), its slot in the budgets and its feed, from its
 // start until it is settled. Not thread-safe: the connection's strand.
 class drone_run {
@@ -45,18 +45,18 @@ class drone_run {
   drone_run(const drone_run&) = delete;
   drone_run& operator=(const drone_run&) = delete;
 
-  bool in_run() const { return seat_.in_run(); }
+  bool in_run() const { return game_.in_run(); }
   // The latest run, in play or ended and not yet shed; nullptr without one.
-  const run* current() const { return seat_.current(); }
+  const run* current() const { return game_.current(); }
   run_feed* feed() const { return feed_.get(); }
   bool holds_slot() const { return static_cast<bool>(slot_); }
   run_slot& slot() { return slot_; }
   // When the run was last commanded (its idle limit counts from there).
   clock::time_point last_command() const { return last_command_; }
 
-  std::optional<request_error> refuse_start() const { return seat_.refuse_start(); }
+  std::optional<request_error> refuse_start() const { return game_.refuse_start(); }
   std::optional<request_error> refuse(const run_command& command) const {
-    return seat_.refuse(command);
+    return game_.refuse(command);
   }
   // The run begins (its clock restarted at `now`): its start state.
   drone_state begin(prepared_run prepared, clock::time_point now);
@@ -74,23 +74,23 @@ class drone_run {
                                      const std::string& address);
 
   // The run's time limit passed (a timer): ends it as timed out; true if it did.
-  bool expire_if_due(clock::time_point now) { return seat_.expire_if_due(now); }
+  bool expire_if_due(clock::time_point now) { return game_.expire_if_due(now); }
   // The run ends as timed out now (an idle limit, the close's grace).
-  void time_out() { seat_.time_out(); }
+  void time_out() { game_.time_out(); }
   // The connection goes: a run in play ends as abandoned.
-  void leave() { seat_.leave(); }
+  void leave() { game_.leave(); }
   // A run that has ended gives its place in the budgets and the registry
   // back and is counted, once: its result, or nullopt when there is nothing
   // to settle (no run, one in play, or one settled already).
   std::optional<run_result> settle();
   // Lets go of an ended run whose result was seen, maze and all.
-  void shed() { seat_.shed(); }
+  void shed() { game_.shed(); }
 
  private:
   run_host& host_;
   // The feed first, so that it outlives the run.
   std::shared_ptr<run_feed> feed_;
-  player seat_;
+  drone_game game_;
   run_slot slot_;
   clock::time_point last_command_{};
 };

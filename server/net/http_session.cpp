@@ -116,24 +116,25 @@ void http_session::on_read(error_code ec, std::size_t) {
   const auto& request = parser_->get();
   const std::string_view target(request.target().data(), request.target().size());
   if (plain_refused_) {
-    return send(http_answer{400, "text/plain; charset=utf-8",
-                            "this server speaks only TLS: use https:// (pages, /api) or wss:// "
-                            "(drones)\n"},
-                false);
+    return send(
+        http_answer::text(400,
+                          "this server speaks only TLS: use https:// (pages, /api) or wss:// "
+                          "(drones)\n"),
+        false);
   }
   if (slot_.refused()) {
     context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
-    return send(http_answer{503, "text/plain; charset=utf-8",
-                            "the server holds as many connections as it allows (in all, or from "
-                            "your address); try again later\n"},
-                false);
+    return send(
+        http_answer::text(503,
+                          "the server holds as many connections as it allows (in all, or from "
+                          "your address); try again later\n"),
+        false);
   }
   if (websocket::is_upgrade(request)) return upgrade(target);
   context_->stats().http_requests.fetch_add(1, std::memory_order_relaxed);
   const std::string_view method(request.method_string().data(), request.method_string().size());
   const http_handler* route = context_->http().route(target);
-  if (route == nullptr)
-    return send(http_answer{404, "text/plain; charset=utf-8", "not found\n"}, request.keep_alive());
+  if (route == nullptr) return send(http_answer::text(404, "not found\n"), request.keep_alive());
   // The answer may come from another thread, later: it is written on the
   // connection's strand, and no request is read meanwhile.
   http_reply reply = [self = shared_from_this(), keep_alive = request.keep_alive(),
@@ -149,19 +150,16 @@ void http_session::on_read(error_code ec, std::size_t) {
 void http_session::upgrade(std::string_view target) {
   const auto key = parser_->get()[http::field::sec_websocket_key];
   if (!valid_websocket_key(std::string_view(key.data(), key.size()))) {
-    return send(http_answer{400, "text/plain; charset=utf-8",
-                            "Sec-WebSocket-Key must be 16 bytes in base64\n"},
-                false);
+    return send(http_answer::text(400, "Sec-WebSocket-Key must be 16 bytes in base64\n"), false);
   }
   const websocket_factory* route = context_->websockets().find(target);
   if (route == nullptr) {
-    return send(http_answer{404, "text/plain; charset=utf-8",
-                            "no WebSocket endpoint here; drone clients connect to /ws\n"},
-                false);
+    return send(
+        http_answer::text(404, "no WebSocket endpoint here; drone clients connect to /ws\n"),
+        false);
   }
   if (context_->stopping()) {
-    return send(http_answer{503, "text/plain; charset=utf-8", "the server is shutting down\n"},
-                false);
+    return send(http_answer::text(503, "the server is shutting down\n"), false);
   }
   connection_info who{context_->new_session_id(), client_text(), client_address(),
                       std::string(target)};
@@ -169,9 +167,9 @@ void http_session::upgrade(std::string_view target) {
   connection_slot own = from_proxy_ ? context_->admission().admit(who.address) : connection_slot{};
   if (from_proxy_ && !own.admitted()) {
     context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
-    return send(http_answer{503, "text/plain; charset=utf-8",
-                            "the server holds as many connections as it allows from your "
-                            "address; try again later\n"},
+    return send(http_answer::text(503,
+                                  "the server holds as many connections as it allows from your "
+                                  "address; try again later\n"),
                 false);
   }
   auto made = (*route)(who);

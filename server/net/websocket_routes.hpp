@@ -22,14 +22,14 @@ struct connection_info {
 // A WebSocket route's answer to an upgrade: a handler for the connection,
 // or the HTTP answer that refuses it before the upgrade (404 for an unknown
 // run, say).
-using websocket_outcome = std::variant<std::unique_ptr<websocket_handler>, http_answer>;
-using websocket_factory = std::function<websocket_outcome(const connection_info& who)>;
+using websocket_admission = std::variant<std::unique_ptr<websocket_handler>, http_answer>;
+using websocket_factory = std::function<websocket_admission(const connection_info& who)>;
 
 // Where WebSocket upgrades go, by target: /ws for drones, and next to it any
 // endpoint added later (a spectator stream), without touching the player path.
 class websocket_routes : public route_table<websocket_factory> {
  public:
-  using outcome = websocket_outcome;
+  using outcome = websocket_admission;
   using factory = websocket_factory;
 };
 

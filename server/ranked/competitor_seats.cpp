@@ -110,7 +110,7 @@ void competitor_seats::evict(std::int64_t competitor) {
   }
 }
 
-void competitor_seats::seat_recorded(std::int64_t competitor, std::uint64_t key) {
+void competitor_seats::hello_recorded(std::int64_t competitor, std::uint64_t key) {
   std::lock_guard lock(mutex_);
   const auto it = seats_.find(competitor);
   if (it == seats_.end()) return;
@@ -182,7 +182,7 @@ void competitor_seats::hand_off(parked_run run, const std::string& to,
   spdlog::info(
       "run {} of '{}' ({}): its competitor plays on server '{}': handed over there "
       "after {} moves",
-      run.seat.current()->id(), run.record.competitor_name, run.record.challenge, to, moves.size());
+      run.game.current()->id(), run.record.competitor_name, run.record.challenge, to, moves.size());
   host_.runs.forget(run.feed->run_id());
   // The counters outlive the hub's writer, whose thread calls this; the seats may not.
   hub_.hand_off(run.record, std::move(moves), to,
@@ -226,7 +226,7 @@ void competitor_seats::give_back_parked() {
   wake_.notify_all();
   for (parked_run& run : runs) {
     spdlog::info("run {} of '{}' ({}): waiting for its competitor as the server stops: given back",
-                 run.seat.current()->id(), run.record.competitor_name, run.record.challenge);
+                 run.game.current()->id(), run.record.competitor_name, run.record.challenge);
     if (run.feed) host_.runs.close(run.feed->run_id());
     hub_.give_back_attempt(run.record, nullptr);
   }
@@ -244,14 +244,14 @@ competitor_seats::clock::time_point competitor_seats::parked_until(const parked_
   // Never past the run's own time limit: hops between servers, each parking
   // it afresh, cannot keep a run in play longer than it may last.
   const clock::time_point until = clock::now() + window_;
-  const auto deadline = run.seat.current()->deadline();
+  const auto deadline = run.game.current()->deadline();
   return deadline ? std::min(until, *deadline) : until;
 }
 
 void competitor_seats::abandon(parked_run left) {
-  left.seat.expire_if_due(clock::now());  // past its time limit: timeout
-  left.seat.leave();
-  const run& r = *left.seat.current();
+  left.game.expire_if_due(clock::now());  // past its time limit: timeout
+  left.game.leave();
+  const run& r = *left.game.current();
   const run_result result = r.result();
   host_.counters.count_finished(result.status);
   record_ranked_end(hub_, left.record, result, left.feed.get(), nullptr);

@@ -11,7 +11,7 @@
 #include <stop_token>
 #include <thread>
 
-#include "core/play/player.hpp"
+#include "core/play/drone_game.hpp"
 #include "server/competition/competition_hub.hpp"
 #include "server/competition/records/records.hpp"
 #include "server/host/run_host.hpp"
@@ -24,7 +24,7 @@ namespace ariadne {
 // connection and a takeover, or on its way from a replaced connection to
 // the new one.
 struct parked_run {
-  player seat;  // the run, in play
+  drone_game game;  // the run, in play
   run_slot slot;
   std::shared_ptr<run_feed> feed;
   ranked_run_record record;
@@ -89,7 +89,7 @@ class competitor_seats {
   // The store has the seat of holder `key`, or of the claimer waiting for
   // the holder to let go (its hello is the competitor's latest, as far as
   // other servers can tell).
-  void seat_recorded(std::int64_t competitor, std::uint64_t key);
+  void hello_recorded(std::int64_t competitor, std::uint64_t key);
   // The competitor said hello on server `node` after its holder here had
   // its seat recorded: the holder lets go (its ranked run in play is handed
   // over there), and a run parked here is handed over.

@@ -72,8 +72,8 @@ std::optional<parked_run> rebuild_handed_run(run_host& host, const competition_h
   const auto elapsed = std::max(std::chrono::system_clock::now() - started,
                                 std::chrono::system_clock::duration::zero());
   ready->restart_clock(now - std::chrono::duration_cast<run::clock::duration>(elapsed));
-  parked_run parked{player{}, std::move(slot), std::move(feed), handed};
-  parked.seat.begin(std::move(*ready));
+  parked_run parked{drone_game{}, std::move(slot), std::move(feed), handed};
+  parked.game.begin(std::move(*ready));
   parked.record.moves.clear();
   return parked;
 }

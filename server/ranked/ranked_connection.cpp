@@ -46,7 +46,7 @@ websocket_handler::frame_result ranked_connection::hello(const protocol::hello_m
         return seat_written(found.who, found.recorded, found.playing_elsewhere, id);
       },
       [this](std::int64_t competitor) {
-        if (seat_key_ != 0) play_.seats().seat_recorded(competitor, seat_key_);
+        if (seat_key_ != 0) play_.seats().hello_recorded(competitor, seat_key_);
       });
 }
 
@@ -78,7 +78,7 @@ bool ranked_connection::seat_written(const competitor_record& who, bool recorded
       !playing_elsewhere.empty()
           ? std::optional(competitor_seats::clock::now() + competitor_seats::handoff_wait)
           : std::nullopt);
-  if (recorded) seats.seat_recorded(who.id, seat_key_);
+  if (recorded) seats.hello_recorded(who.id, seat_key_);
   return false;
 }
 
@@ -102,7 +102,7 @@ void ranked_connection::take_seat(std::optional<parked_run> run, std::string_vie
   if (run) {
     const auto now = clock::now();
     attempt_ = std::make_unique<ranked_run_record>(std::move(run->record));
-    run_.adopt(held_run{std::move(run->seat), std::move(run->slot), std::move(run->feed)}, now);
+    run_.adopt(held_run{std::move(run->game), std::move(run->slot), std::move(run->feed)}, now);
     drone_state state = start_state(*run_.current());
     present(state);
     welcome.state = std::move(state);
@@ -132,7 +132,7 @@ std::optional<parked_run> ranked_connection::park_run() {
   if (!playing() || !run_.in_run()) return std::nullopt;
   std::optional<held_run> held = run_.release();
   if (!held) return std::nullopt;
-  parked_run parked{std::move(held->seat), std::move(held->slot), std::move(held->feed),
+  parked_run parked{std::move(held->game), std::move(held->slot), std::move(held->feed),
                     std::move(*attempt_)};
   attempt_.reset();
   return parked;

@@ -98,15 +98,15 @@ bool token_login::on_looked_up(bool answered, const std::optional<competitor_rec
   // Alone on the store, it is written beside the welcome; shared, it is
   // written first, and tells of the competitor's run in play elsewhere.
   if (!hub.shared()) {
-    hub.take_seat(who->id,
-                  [weak, recorded, competitor = who->id](bool durable, const std::string&) {
-                    auto holder = weak.lock();
-                    if (!durable || !holder) return;
-                    holder->post([recorded, competitor] { recorded(competitor); });
-                  });
+    hub.record_hello(who->id,
+                     [weak, recorded, competitor = who->id](bool durable, const std::string&) {
+                       auto holder = weak.lock();
+                       if (!durable || !holder) return;
+                       holder->post([recorded, competitor] { recorded(competitor); });
+                     });
     return done(found{*who, false, {}});
   }
-  hub.take_seat(who->id, [sink, who = *who, done](bool durable, const std::string& elsewhere) {
+  hub.record_hello(who->id, [sink, who = *who, done](bool durable, const std::string& elsewhere) {
     sink->resume([durable, who, done, elsewhere](std::string&) {
       return done(found{who, durable, elsewhere});
     });

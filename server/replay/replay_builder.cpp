@@ -70,7 +70,7 @@ std::variant<protocol::replay_document, std::string> build_replay(const run_star
                                                                   const replay_setup& setup,
                                                                   std::string moves,
                                                                   const run_result& recorded) {
-  const replay_outcome outcome = play_replay(setup, moves, recorded.status);
+  const replay_result outcome = play_replay(setup, moves, recorded.status);
   if (!outcome.error.empty()) return "the run does not replay: " + outcome.error;
   const run_result& got = outcome.result;
   if (got.status != recorded.status || got.steps != recorded.steps || got.bumps != recorded.bumps ||

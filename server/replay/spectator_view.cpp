@@ -61,8 +61,8 @@ void spectator_view::play(char letter) {
   }
 }
 
-spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
-                                             std::size_t max_letters) {
+spectator_view::pumped spectator_view::pump(std::vector<std::string>& messages,
+                                            std::size_t max_letters) {
   const bool first = !started_;
   started_ = true;
   // The result before the log's size: once the run has ended, the size read
@@ -75,11 +75,11 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   feed_->moves().copy(applied_, until, letters_);
   for (const char letter : letters_) {
     play(letter);
-    if (broken_) return outcome::broken;
-    if (!collecting_ && seq() > from_) return outcome::bad_from;
+    if (broken_) return pumped::broken;
+    if (!collecting_ && seq() > from_) return pumped::bad_from;
   }
   const run& r = replayer_->state();
-  outcome result = outcome::idle;
+  pumped result = pumped::idle;
   if (first && from_ == 0) {
     protocol::spectator_snapshot s;
     s.run = feed_->run_id();
@@ -105,7 +105,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
     s.score = r.result().score;
     s.status = r.status();
     messages.push_back(protocol::write_spectator_message(s));
-    result = outcome::sent;
+    result = pumped::sent;
   } else if (!batch_trail_.empty()) {
     protocol::spectator_steps s;
     s.seq = seq();
@@ -118,7 +118,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
     s.found = r.found();
     s.score = r.result().score;
     messages.push_back(protocol::write_spectator_message(s));
-    result = outcome::sent;
+    result = pumped::sent;
   }
   batch_trail_.clear();
   batch_open_.clear();
@@ -130,14 +130,14 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
   paints_ = feed_->paint().copy(paints_, paint_batch_, applied_, paint_cells_per_message);
   if (!paint_batch_.empty()) {
     messages.push_back(protocol::write_spectator_message(protocol::spectator_paint{paint_batch_}));
-    result = outcome::sent;
+    result = pumped::sent;
   }
   if (!summary.result || until != available) return result;
 
   // A run longer than its move log ends without its last moves or a replay.
   const bool whole = !feed_->moves().full();
   if (whole && r.active()) replayer_->finish_as(summary.result->status);
-  if (whole && !collecting_ && seq() != from_) return outcome::bad_from;
+  if (whole && !collecting_ && seq() != from_) return pumped::bad_from;
   protocol::spectator_end end;
   end.seq = whole ? seq() : std::max(seq(), feed_->seq());
   end.result = *summary.result;
@@ -149,7 +149,7 @@ spectator_view::outcome spectator_view::pump(std::vector<std::string>& messages,
     end.result.seed.reset();
   }
   messages.push_back(protocol::write_spectator_message(end));
-  return outcome::ended;
+  return pumped::ended;
 }
 
 }  // namespace ariadne

@@ -23,7 +23,7 @@ namespace ariadne {
 // only when may_reveal says so.
 class spectator_view {
  public:
-  enum class outcome {
+  enum class pumped {
     idle,      // nothing new
     sent,      // messages were appended
     ended,     // the end was appended: the stream is over
@@ -42,7 +42,7 @@ class spectator_view {
   // Appends the messages for what the run did since the last call: the
   // first call plays everything so far (the snapshot, or what a resuming
   // spectator missed), later ones at most max_letters move attempts.
-  outcome pump(std::vector<std::string>& messages, std::size_t max_letters);
+  pumped pump(std::vector<std::string>& messages, std::size_t max_letters);
 
   // The most painted cells one paint message carries: what a spectator's
   // stream may hold for paint beyond its moves.

@@ -136,12 +136,12 @@ void postgres_store::prepare_statements() {
   db_.prepare("hand_off_run",
               "UPDATE runs SET node = $1, moves = $2 "
               "WHERE run = $3 AND run <> 0 AND node = $4 AND status = 'in_play'");
-  db_.prepare("take_seat",
+  db_.prepare("record_hello",
               "INSERT INTO seats(competitor, node, boot, since_ms) VALUES($1, $2, $3, $4) "
               "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
               "since_ms = excluded.since_ms");
   db_.prepare("seats", "SELECT competitor, node, boot FROM seats ORDER BY competitor");
-  db_.prepare("seat_of", "SELECT competitor, node, boot FROM seats WHERE competitor = $1");
+  db_.prepare("latest_hello_of", "SELECT competitor, node, boot FROM seats WHERE competitor = $1");
   // Two keys: this program's class of locks, and the competitor.
   db_.prepare("lock_competitor",
               "SELECT pg_advisory_xact_lock(7412, ($1::BIGINT % 2147483647)::INT)");
@@ -447,19 +447,19 @@ bool postgres_store::hand_off_run(std::uint64_t number, std::string_view from, s
              .changed() == 1;
 }
 
-void postgres_store::take_seat(const seat_record& seat, std::int64_t now_ms) {
-  run("take_seat", {pg_text(seat.competitor), seat.node, seat.boot, pg_text(now_ms)});
+void postgres_store::record_hello(const hello_record& hello, std::int64_t now_ms) {
+  run("record_hello", {pg_text(hello.competitor), hello.node, hello.boot, pg_text(now_ms)});
 }
 
-std::optional<seat_record> postgres_store::seat_of(std::int64_t competitor) {
-  const auto rows = run("seat_of", {pg_text(competitor)});
+std::optional<hello_record> postgres_store::latest_hello_of(std::int64_t competitor) {
+  const auto rows = run("latest_hello_of", {pg_text(competitor)});
   if (rows.rows() == 0) return std::nullopt;
-  return seat_record{rows.integer(0, 0), rows.text(0, 1), rows.text(0, 2)};
+  return hello_record{rows.integer(0, 0), rows.text(0, 1), rows.text(0, 2)};
 }
 
-std::vector<seat_record> postgres_store::seats() {
+std::vector<hello_record> postgres_store::latest_hellos() {
   const auto rows = run("seats");
-  std::vector<seat_record> list;
+  std::vector<hello_record> list;
   for (int i = 0; i < rows.rows(); ++i)
     list.push_back({rows.integer(i, 0), rows.text(i, 1), rows.text(i, 2)});
   return list;

@@ -45,7 +45,7 @@ struct published_runs_record {
 };
 
 // Where a competitor last said hello: the server (node) and its start (boot).
-struct seat_record {
+struct hello_record {
   std::int64_t competitor = 0;
   std::string node;
   std::string boot;
@@ -140,10 +140,11 @@ class results_store {
   // not in play on node `from` (given back, or handed already).
   virtual bool hand_off_run(std::uint64_t run, std::string_view from, std::string_view to,
                             std::string_view moves) = 0;
-  // The latest hello of a competitor, on any server; and every competitor's.
-  virtual void take_seat(const seat_record& seat, std::int64_t now_ms) = 0;
-  virtual std::vector<seat_record> seats() = 0;
-  virtual std::optional<seat_record> seat_of(std::int64_t competitor) = 0;
+  // The latest hello of a competitor, on any server (the table "seats"); and
+  // every competitor's.
+  virtual void record_hello(const hello_record& hello, std::int64_t now_ms) = 0;
+  virtual std::vector<hello_record> latest_hellos() = 0;
+  virtual std::optional<hello_record> latest_hello_of(std::int64_t competitor) = 0;
   // A server's heartbeat, and the last one a node gave.
   virtual void beat(std::string_view node, std::string_view boot, std::int64_t now_ms) = 0;
   virtual std::optional<node_beat> last_beat(std::string_view node) = 0;

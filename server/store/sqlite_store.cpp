@@ -469,24 +469,24 @@ bool sqlite_store::hand_off_run(std::uint64_t run, std::string_view from, std::s
   return sqlite3_changes(db_) == 1;
 }
 
-void sqlite_store::take_seat(const seat_record& seat, std::int64_t now_ms) {
+void sqlite_store::record_hello(const hello_record& hello, std::int64_t now_ms) {
   statement s(db_, path_,
               "INSERT INTO seats(competitor, node, boot, since_ms) VALUES(?, ?, ?, ?) "
               "ON CONFLICT(competitor) DO UPDATE SET node = excluded.node, boot = excluded.boot, "
               "since_ms = excluded.since_ms");
-  s.bind(1, seat.competitor).bind(2, seat.node).bind(3, seat.boot).bind(4, now_ms).run();
+  s.bind(1, hello.competitor).bind(2, hello.node).bind(3, hello.boot).bind(4, now_ms).run();
 }
 
-std::optional<seat_record> sqlite_store::seat_of(std::int64_t competitor) {
+std::optional<hello_record> sqlite_store::latest_hello_of(std::int64_t competitor) {
   statement s(db_, path_, "SELECT competitor, node, boot FROM seats WHERE competitor = ?");
   s.bind(1, competitor);
   if (!s.step()) return std::nullopt;
-  return seat_record{s.integer(0), s.text(1), s.text(2)};
+  return hello_record{s.integer(0), s.text(1), s.text(2)};
 }
 
-std::vector<seat_record> sqlite_store::seats() {
+std::vector<hello_record> sqlite_store::latest_hellos() {
   statement s(db_, path_, "SELECT competitor, node, boot FROM seats ORDER BY competitor");
-  std::vector<seat_record> list;
+  std::vector<hello_record> list;
   while (s.step())
     list.push_back({s.integer(0), s.text(1), s.text(2)});
   return list;

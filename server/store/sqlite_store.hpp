@@ -70,9 +70,9 @@ class sqlite_store : public results_store {
                                 std::uint32_t attempt, std::int64_t now_ms) override;
   bool hand_off_run(std::uint64_t run, std::string_view from, std::string_view to,
                     std::string_view moves) override;
-  void take_seat(const seat_record& seat, std::int64_t now_ms) override;
-  std::vector<seat_record> seats() override;
-  std::optional<seat_record> seat_of(std::int64_t competitor) override;
+  void record_hello(const hello_record& hello, std::int64_t now_ms) override;
+  std::vector<hello_record> latest_hellos() override;
+  std::optional<hello_record> latest_hello_of(std::int64_t competitor) override;
   std::uint64_t claim_run_numbers(std::uint64_t count) override;
 
   // PRAGMA integrity_check: "ok" when the file is sound.

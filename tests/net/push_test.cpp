@@ -90,13 +90,13 @@ class push_test : public ::testing::Test {
     config.write_queue_limit = 8;
     server_ = std::make_unique<transport>(config, "push-test");
     server_->context().websockets().add_prefix(
-        "/push/", [this](const connection_info& who) -> websocket_outcome {
+        "/push/", [this](const connection_info& who) -> websocket_admission {
           if (who.target.find("/push/refused") == 0) {
             return http_answer{404, "text/plain; charset=utf-8", "no such feed\n"};
           }
           return std::make_unique<push_handler>(board_);
         });
-    server_->context().websockets().add("/echo", [](const connection_info&) -> websocket_outcome {
+    server_->context().websockets().add("/echo", [](const connection_info&) -> websocket_admission {
       return std::make_unique<echo_handler>();
     });
     server_->context().http().add("/later", [this](const http_request& request, http_reply reply) {

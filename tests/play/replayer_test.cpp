@@ -59,7 +59,7 @@ TEST(replayer, replays_a_run_exactly) {
     run& r = std::get<run>(setup);
     play_randomly(r, seed, 4000);
     if (r.active()) r.abandon();
-    const replay_outcome out = play_replay(setup_of(r), live.moves, r.status());
+    const replay_result out = play_replay(setup_of(r), live.moves, r.status());
     ASSERT_EQ(out.error, "") << "seed " << seed;
     EXPECT_EQ(out.result, r.result()) << "seed " << seed;
     EXPECT_EQ(out.position, r.position());

@@ -36,7 +36,7 @@ class competitor_seats_test : public ::testing::Test {
   // A ranked run in play, as a connection would hand it over.
   parked_run ranked_run() {
     testing::ranked_start started = testing::start_ranked(*world_);
-    return parked_run{std::move(started.seat), world_->budgets.reserve_run(64, "127.0.0.1"),
+    return parked_run{std::move(started.game), world_->budgets.reserve_run(64, "127.0.0.1"),
                       std::move(started.feed), started.record};
   }
 
@@ -70,7 +70,7 @@ TEST_F(competitor_seats_test, a_second_connection_takes_the_run_over) {
   seats.leave(1, 100, ranked_run());
   ASSERT_TRUE(second_called);
   ASSERT_TRUE(second_got);
-  EXPECT_TRUE(second_got->seat.in_run());
+  EXPECT_TRUE(second_got->game.in_run());
   EXPECT_TRUE(seats.superseded(1, 100));
   EXPECT_FALSE(seats.superseded(1, 200));
   EXPECT_EQ(seats.parked(), 0U);
@@ -87,7 +87,7 @@ TEST_F(competitor_seats_test, a_dropped_run_waits_for_its_competitor) {
       1, 300, [](competitor_seats::let_go_reason) {},
       [&](std::optional<parked_run> run) { got = std::move(run); });
   ASSERT_TRUE(got);
-  EXPECT_TRUE(got->seat.in_run());
+  EXPECT_TRUE(got->game.in_run());
   EXPECT_EQ(seats.parked(), 0U);
 }
 
@@ -132,7 +132,7 @@ TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_takes_its_run_
       1, 100, [&](reason why) { asked.push_back(why); }, [](std::optional<parked_run>) {});
   seats.moved_elsewhere(1, "two", later());
   EXPECT_TRUE(asked.empty());  // its own seat is not the store's yet: the other is older
-  seats.seat_recorded(1, 100);
+  seats.hello_recorded(1, 100);
   seats.moved_elsewhere(1, "two", later());
   EXPECT_EQ(asked, std::vector<reason>{reason::moved});
   EXPECT_EQ(seats.moved_to(1), "two");
@@ -177,7 +177,7 @@ TEST_F(competitor_seats_test, a_run_handed_here_goes_to_the_hello_awaiting_it) {
   seats.arrive(ranked_run());
   ASSERT_TRUE(called);
   ASSERT_TRUE(got);
-  EXPECT_TRUE(got->seat.in_run());
+  EXPECT_TRUE(got->game.in_run());
   // One that does not come in time: the hello goes on without it.
   called = false;
   seats.claim(
@@ -251,7 +251,7 @@ TEST_F(competitor_seats_test, a_reading_of_the_seats_older_than_the_holders_seat
   const auto before = competitor_seats::clock::now();
   seats.claim(
       1, 100, [&](reason why) { asked.push_back(why); }, [](std::optional<parked_run>) {});
-  seats.seat_recorded(1, 100);
+  seats.hello_recorded(1, 100);
   seats.moved_elsewhere(1, "two", before);  // read before the seat here was recorded
   EXPECT_TRUE(asked.empty());
   seats.moved_elsewhere(1, "two", later());
@@ -267,10 +267,10 @@ TEST_F(competitor_seats_test, a_takeover_here_whose_seat_was_recorded_first_lets
   std::vector<reason> first_asked, second_asked;
   seats.claim(
       1, 100, [&](reason why) { first_asked.push_back(why); }, [](std::optional<parked_run>) {});
-  seats.seat_recorded(1, 100);
+  seats.hello_recorded(1, 100);
   seats.claim(
       1, 101, [&](reason why) { second_asked.push_back(why); }, [](std::optional<parked_run>) {});
-  seats.seat_recorded(1, 101);
+  seats.hello_recorded(1, 101);
   EXPECT_EQ(first_asked, std::vector<reason>{reason::replaced});
   seats.leave(1, 100, std::nullopt);
   seats.moved_elsewhere(1, "two", later());
@@ -288,7 +288,7 @@ TEST_F(competitor_seats_test, a_run_handed_here_waits_for_its_competitor_or_ends
       1, 100, [](competitor_seats::let_go_reason) {},
       [&](std::optional<parked_run> run) { got = std::move(run); });
   ASSERT_TRUE(got);
-  EXPECT_TRUE(got->seat.in_run());
+  EXPECT_TRUE(got->game.in_run());
   // A holder that did not wait for one (the competitor started the run
   // there while saying hello here): it ends as abandoned, recorded.
   seats.arrive(std::move(*got));

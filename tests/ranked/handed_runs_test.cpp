@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "core/play/player.hpp"
+#include "core/play/drone_game.hpp"
 #include "server/competition/competition_hub.hpp"
 #include "tests/ranked/ranked_start.hpp"
 #include "tests/support/run_world.hpp"
@@ -32,16 +32,16 @@ class handed_runs_test : public ::testing::Test {
 
 TEST_F(handed_runs_test, a_run_set_up_again_from_its_moves_stands_where_it_stood) {
   testing::ranked_start started = testing::start_ranked(*world_);
-  player& seat = started.seat;
+  drone_game& game = started.game;
   const std::shared_ptr<run_feed>& feed = started.feed;
   const std::uint64_t id = started.record.run;
   // A wall-hugging walk: moves and bumps, perhaps a treasure (of two).
   const direction order[] = {direction::north, direction::east, direction::south, direction::west};
-  for (int i = 0; i < 120 && seat.in_run(); ++i) {
-    seat.play({run_command::kind::move, order[(i * 7 / 3) % 4], {}}, player::clock::now());
+  for (int i = 0; i < 120 && game.in_run(); ++i) {
+    game.play({run_command::kind::move, order[(i * 7 / 3) % 4], {}}, drone_game::clock::now());
   }
-  ASSERT_TRUE(seat.in_run());
-  const run& played = *seat.current();
+  ASSERT_TRUE(game.in_run());
+  const run& played = *game.current();
   ASSERT_GT(played.steps(), 10U);
   ASSERT_GT(played.bumps(), 0U);
   ranked_run_record handed = started.record;
@@ -52,7 +52,7 @@ TEST_F(handed_runs_test, a_run_set_up_again_from_its_moves_stands_where_it_stood
   std::string error;
   auto rebuilt = rebuild_handed_run(world_->host, *world_->hub, handed, error);
   ASSERT_TRUE(rebuilt) << error;
-  const run& again = *rebuilt->seat.current();
+  const run& again = *rebuilt->game.current();
   EXPECT_TRUE(again.active());
   EXPECT_EQ(again.id(), id);
   EXPECT_EQ(again.position(), played.position());
@@ -71,7 +71,7 @@ TEST_F(handed_runs_test, a_run_set_up_again_from_its_moves_stands_where_it_stood
 
 TEST_F(handed_runs_test, moves_that_do_not_play_again_are_refused) {
   testing::ranked_start started = testing::start_ranked(*world_);
-  started.seat.leave();
+  started.game.leave();
   world_->runs.close(started.record.run);
   std::string error;
   ranked_run_record handed = started.record;

@@ -69,7 +69,7 @@ TEST(ranked_play, a_stop_gives_the_parked_runs_back_and_is_told) {
   seats.claim(
       1, 7, [](competitor_seats::let_go_reason) {}, [](std::optional<parked_run>) {});
   seats.leave(1, 7,
-              parked_run{std::move(started.seat), world.budgets.reserve_run(64, "127.0.0.1"),
+              parked_run{std::move(started.game), world.budgets.reserve_run(64, "127.0.0.1"),
                          std::move(started.feed), started.record});
   EXPECT_EQ(seats.parked(), 1U);
   EXPECT_FALSE(world.play->stopping());

@@ -6,17 +6,17 @@
 #include <memory>
 #include <variant>
 
-#include "core/play/player.hpp"
+#include "core/play/drone_game.hpp"
 #include "tests/support/run_world.hpp"
 
 namespace ariadne::testing {
 
 // A ranked run of competitor 1 ("alice") on challenge "x", started and
-// claimed as a connection's start would be: its record, feed and seat.
+// claimed as a connection's start would be: its record, feed and game.
 struct ranked_start {
   ranked_run_record record;
   std::shared_ptr<run_feed> feed;
-  player seat;
+  drone_game game;
 };
 
 inline ranked_start start_ranked(ranked_world& world) {
@@ -27,9 +27,9 @@ inline ranked_start start_ranked(ranked_world& world) {
   const std::uint64_t id = world.ids.next_run_id();
   attempt.record.run = id;
   attempt.record.competitor_name = "alice";
-  ranked_start started{attempt.record, world.runs.open(id, "alice", "x"), player{}};
-  auto state = started.seat.start(attempt.request, world.catalog, world.limits, id, 0,
-                                  player::clock::now(), started.feed.get());
+  ranked_start started{attempt.record, world.runs.open(id, "alice", "x"), drone_game{}};
+  auto state = started.game.start(attempt.request, world.catalog, world.limits, id, 0,
+                                  drone_game::clock::now(), started.feed.get());
   EXPECT_TRUE(std::holds_alternative<drone_state>(state));
   hub.claim_start(attempt.record, [](competition_hub::claim) {});
   return started;

@@ -61,7 +61,7 @@ TEST(replay_json, round_trips) {
   EXPECT_EQ(back->trace, replay.trace);
   EXPECT_EQ(back->result, replay.result);
   // What was read plays again to the same end.
-  const replay_outcome again = play_replay(back->setup, back->moves, back->result.status);
+  const replay_result again = play_replay(back->setup, back->moves, back->result.status);
   EXPECT_EQ(again.error, "");
   run_result expected = replay.result;
   expected.seed = again.result.seed;

@@ -45,7 +45,7 @@ struct live_run {
   }
 };
 
-std::vector<json> pump(spectator_view& view, spectator_view::outcome expected,
+std::vector<json> pump(spectator_view& view, spectator_view::pumped expected,
                        std::size_t max_letters = 1U << 20U) {
   std::vector<std::string> texts;
   EXPECT_EQ(view.pump(texts, max_letters), expected);
@@ -61,7 +61,7 @@ TEST(spectator_view, shows_only_what_the_drone_sensed) {
   game.play(150);
   ASSERT_TRUE(game.r->active());
   auto view = game.watch(0);
-  const auto first = pump(*view, spectator_view::outcome::sent);
+  const auto first = pump(*view, spectator_view::pumped::sent);
   ASSERT_EQ(first.size(), 1U);
   const json& snap = first[0];
   EXPECT_EQ(snap["type"], "snapshot");
@@ -92,19 +92,19 @@ TEST(spectator_view, shows_only_what_the_drone_sensed) {
       EXPECT_EQ(sensed[i], '.') << "cell " << i << " was never visited, yet shown";
     }
   }
-  EXPECT_TRUE(pump(*view, spectator_view::outcome::idle).empty());
+  EXPECT_TRUE(pump(*view, spectator_view::pumped::idle).empty());
 }
 
 TEST(spectator_view, batches_steps_and_ends_with_the_replay_only_when_allowed) {
   for (const bool reveal : {true, false}) {
     live_run game;
     auto view = game.watch(0, reveal);
-    pump(*view, spectator_view::outcome::sent);
+    pump(*view, spectator_view::pumped::sent);
     std::string trail;
     while (game.r->active()) {
       game.play(97);
       const auto out = pump(
-          *view, game.r->active() ? spectator_view::outcome::sent : spectator_view::outcome::ended);
+          *view, game.r->active() ? spectator_view::pumped::sent : spectator_view::pumped::ended);
       ASSERT_FALSE(out.empty());
       const json& steps = out[0];
       EXPECT_EQ(steps["type"], "steps");
@@ -136,19 +136,19 @@ TEST(spectator_view, batches_steps_and_ends_with_the_replay_only_when_allowed) {
 TEST(spectator_view, resumes_from_a_seq) {
   live_run game;
   auto whole = game.watch(0);
-  pump(*whole, spectator_view::outcome::sent);
+  pump(*whole, spectator_view::pumped::sent);
   game.play(60);
-  const auto first = pump(*whole, spectator_view::outcome::sent);
+  const auto first = pump(*whole, spectator_view::pumped::sent);
   const std::uint64_t seq = first[0]["seq"];
   std::string missed;
   while (game.r->active()) {
     game.play(41);
     const auto out = pump(
-        *whole, game.r->active() ? spectator_view::outcome::sent : spectator_view::outcome::ended);
+        *whole, game.r->active() ? spectator_view::pumped::sent : spectator_view::pumped::ended);
     missed += out[0]["trail"].get<std::string>();
   }
   auto resumed = game.watch(seq);
-  const auto again = pump(*resumed, spectator_view::outcome::ended);
+  const auto again = pump(*resumed, spectator_view::pumped::ended);
   ASSERT_EQ(again.size(), 2U);
   EXPECT_EQ(again[0]["type"], "steps");
   EXPECT_EQ(again[0]["trail"], missed);
@@ -156,17 +156,17 @@ TEST(spectator_view, resumes_from_a_seq) {
   // A seq past the end, or inside one move's events, was never sent.
   auto ahead = game.watch(game.feed->seq() + 1);
   std::vector<std::string> ignored;
-  EXPECT_EQ(ahead->pump(ignored, 1000), spectator_view::outcome::bad_from);
+  EXPECT_EQ(ahead->pump(ignored, 1000), spectator_view::pumped::bad_from);
 }
 
 TEST(spectator_view, a_small_batch_limit_catches_up_over_several_pumps) {
   live_run game(1, 0);
   auto view = game.watch(0);
-  pump(*view, spectator_view::outcome::sent);
+  pump(*view, spectator_view::pumped::sent);
   game.play(500);
   std::string trail;
   int pumps = 0;
-  for (auto outcome = spectator_view::outcome::sent; outcome == spectator_view::outcome::sent;) {
+  for (auto outcome = spectator_view::pumped::sent; outcome == spectator_view::pumped::sent;) {
     std::vector<std::string> texts;
     outcome = view->pump(texts, 64);
     ++pumps;

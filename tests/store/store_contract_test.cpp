@@ -271,16 +271,16 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   for (const auto& run : runs)
     EXPECT_EQ(run.status, ranked_status::interrupted) << run.deal;
   // Seats: the latest hello wins.
-  store->take_seat({r.competitor, "one", "b1"}, 100);
-  store->take_seat({r.competitor, "two", "b3"}, 200);
-  const auto seats = store->seats();
+  store->record_hello({r.competitor, "one", "b1"}, 100);
+  store->record_hello({r.competitor, "two", "b3"}, 200);
+  const auto seats = store->latest_hellos();
   ASSERT_EQ(seats.size(), 1U);
   EXPECT_EQ(seats[0].node, "two");
   EXPECT_EQ(seats[0].boot, "b3");
-  ASSERT_TRUE(store->seat_of(r.competitor));
-  EXPECT_EQ(store->seat_of(r.competitor)->node, "two");
-  EXPECT_EQ(store->seat_of(r.competitor)->boot, "b3");
-  EXPECT_FALSE(store->seat_of(r.competitor + 1));
+  ASSERT_TRUE(store->latest_hello_of(r.competitor));
+  EXPECT_EQ(store->latest_hello_of(r.competitor)->node, "two");
+  EXPECT_EQ(store->latest_hello_of(r.competitor)->boot, "b3");
+  EXPECT_FALSE(store->latest_hello_of(r.competitor + 1));
   // A run given back cannot be finished any more: its result is refused.
   r.deal = 2;
   r.status = ranked_status::found;

@@ -68,9 +68,9 @@ class recording_store : public results_store {
   bool hand_off_run(std::uint64_t, std::string_view, std::string_view, std::string_view) override {
     return false;
   }
-  void take_seat(const seat_record&, std::int64_t) override {}
-  std::vector<seat_record> seats() override { return {}; }
-  std::optional<seat_record> seat_of(std::int64_t) override { return std::nullopt; }
+  void record_hello(const hello_record&, std::int64_t) override {}
+  std::vector<hello_record> latest_hellos() override { return {}; }
+  std::optional<hello_record> latest_hello_of(std::int64_t) override { return std::nullopt; }
   std::vector<ranked_run_record> runs_of(std::int64_t) override { return {}; }
   std::vector<ranked_run_record> latest_attempt(std::int64_t, std::string_view) override {
     return {};

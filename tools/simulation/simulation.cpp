@@ -16,18 +16,18 @@ namespace ariadne {
 
 namespace {
 
-maze_outcome play_one(local_drone& drone, const std::string& bot_name, const run_request& request) {
+maze_played play_one(local_drone& drone, const std::string& bot_name, const run_request& request) {
   drone.start(request);
-  return outcome_of(finish_game(drone, *make_bot(bot_name)));
+  return played_of(finish_game(drone, *make_bot(bot_name)));
 }
 
 // One secret's deals on one challenge, every bot.
-std::vector<std::vector<maze_outcome>> play_run(const challenge& c, seed_mode seeds,
-                                                const std::string& secret,
-                                                const std::vector<std::string>& bots,
-                                                const simulation_options& options,
-                                                local_drone& drone) {
-  std::vector<std::vector<maze_outcome>> out(bots.size());
+std::vector<std::vector<maze_played>> play_run(const challenge& c, seed_mode seeds,
+                                               const std::string& secret,
+                                               const std::vector<std::string>& bots,
+                                               const simulation_options& options,
+                                               local_drone& drone) {
+  std::vector<std::vector<maze_played>> out(bots.size());
   std::map<std::uint64_t, std::uint64_t> reference_cost;  // by seed
   const std::uint32_t deals = c.attempts * c.mazes;
   const auto reference_bot = static_cast<std::size_t>(
@@ -42,13 +42,13 @@ std::vector<std::vector<maze_outcome>> play_run(const challenge& c, seed_mode se
       // A time limit reads the wall clock: a loaded machine would change the
       // figures. Offline, the bots never wait on anything anyway.
       request.time_limit_ms.reset();
-      maze_outcome m = play_one(drone, bots[b], request);
+      maze_played m = play_one(drone, bots[b], request);
       if (options.references) {
         const std::uint64_t seed = *request.maze.seed;
         if (!reference_cost.contains(seed)) {
           const bool same_maze = seeds == seed_mode::shared && reference_bot < b;
-          const maze_outcome r = same_maze ? out[reference_bot][deal - 1]
-                                           : play_one(drone, options.reference, request);
+          const maze_played r = same_maze ? out[reference_bot][deal - 1]
+                                          : play_one(drone, options.reference, request);
           reference_cost[seed] = maze_cost(r, c.move_budget());
         }
         m.reference = reference_cost[seed];

@@ -30,14 +30,14 @@ struct simulation_options {
 // as the competitor's with per_competitor seeds).
 struct challenge_plays {
   const challenge* rules = nullptr;
-  std::vector<std::vector<std::vector<maze_outcome>>> outcomes;
+  std::vector<std::vector<std::vector<maze_played>>> outcomes;
   // With per_competitor seeds, every bot on the same deals as well (the
   // shared seeds' deals): their strengths are compared on the same mazes, so
   // that two bots that play alike come out alike. Empty with shared seeds,
   // where outcomes are such already.
-  std::vector<std::vector<std::vector<maze_outcome>>> common;
+  std::vector<std::vector<std::vector<maze_played>>> common;
 
-  const std::vector<std::vector<std::vector<maze_outcome>>>& same_mazes() const {
+  const std::vector<std::vector<std::vector<maze_played>>>& same_mazes() const {
     return common.empty() ? outcomes : common;
   }
 };

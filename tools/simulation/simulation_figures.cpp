@@ -20,9 +20,9 @@ challenge_design design_of(const challenge& c) {
 }
 
 // A bot's challenge mark from its deals (attempt after attempt).
-double challenge_value(std::span<const maze_outcome> deals, const challenge_design& d,
+double challenge_value(std::span<const maze_played> deals, const challenge_design& d,
                        std::uint64_t budget) {
-  std::vector<std::vector<maze_outcome>> attempts;
+  std::vector<std::vector<maze_played>> attempts;
   for (std::uint32_t a = 0; a < d.attempts; ++a) {
     const auto set = deals.subspan(static_cast<std::size_t>(a) * d.mazes, d.mazes);
     attempts.emplace_back(set.begin(), set.end());
@@ -49,8 +49,8 @@ bool in_order(const std::vector<double>& values, const std::vector<double>& stre
 
 // Every maze a bot played on a challenge, as one set: the deals every bot
 // played, whatever the seeds.
-std::vector<maze_outcome> pooled(const challenge_plays& p, std::size_t bot) {
-  std::vector<maze_outcome> all;
+std::vector<maze_played> pooled(const challenge_plays& p, std::size_t bot) {
+  std::vector<maze_played> all;
   for (const auto& run : p.same_mazes())
     all.insert(all.end(), run[bot].begin(), run[bot].end());
   return all;
@@ -137,7 +137,7 @@ std::vector<double> resampled(const challenge_plays& p, std::size_t bots, seed_m
   const std::uint64_t slots = p.outcomes.size() * per_run;
   const std::size_t draws = static_cast<std::size_t>(d.attempts) * d.mazes;
   std::vector<std::uint64_t> picked(draws);
-  std::vector<maze_outcome> deals(draws);
+  std::vector<maze_played> deals(draws);
   std::vector<double> out;
   for (std::size_t b = 0; b < bots; ++b) {
     if (b == 0 || seeds == seed_mode::per_competitor) {
@@ -251,7 +251,7 @@ std::vector<mark_comparison> compare_marks(const competition_plays& plays) {
     std::vector<double> strength;  // minus the median cost: higher is stronger
     for (std::size_t b = 0; b < bots; ++b) {
       std::vector<std::uint64_t> costs;
-      for (const maze_outcome& o : pooled(p, b))
+      for (const maze_played& o : pooled(p, b))
         costs.push_back(maze_cost(o, budget));
       m.mazes_played = costs.size();
       const auto middle = costs.begin() + static_cast<std::ptrdiff_t>(costs.size() / 2);

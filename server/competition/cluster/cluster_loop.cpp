@@ -71,9 +71,9 @@ void cluster_loop::look(results_store& reader) {
   for (const std::int64_t competitor : tokens_.withdrawn(reader.competitors(), hellos))
     events.token_withdrawn(competitor);
   if (!presence_.shared()) return;
-  const auto seats_read_from = std::chrono::steady_clock::now();
-  for (const seat_record& seat : presence_.seats_elsewhere(reader))
-    events.seat_moved(seat.competitor, seat.node, seats_read_from);
+  const auto hellos_read_from = std::chrono::steady_clock::now();
+  for (const hello_record& hello : presence_.hellos_elsewhere(reader))
+    events.seat_moved(hello.competitor, hello.node, hellos_read_from);
   const std::vector<ranked_run_record> in_play = books_.stored_in_play();
   for (const ranked_run_record& run : arrivals(reader, in_play)) {
     if (!events.run_handed(run)) books_.release(run.run);

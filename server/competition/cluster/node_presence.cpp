@@ -45,9 +45,9 @@ void node_presence::keep_alive(bool whole_attempts) {
   });
 }
 
-std::vector<seat_record> node_presence::seats_elsewhere(results_store& reader) const {
-  std::vector<seat_record> moved;
-  for (seat_record& s : reader.seats()) {
+std::vector<hello_record> node_presence::hellos_elsewhere(results_store& reader) const {
+  std::vector<hello_record> moved;
+  for (hello_record& s : reader.latest_hellos()) {
     if (s.node != node_.name || s.boot != node_.boot) moved.push_back(std::move(s));
   }
   return moved;

@@ -69,7 +69,7 @@ class node_presence {
   const cluster_runs& runs() const { return *runs_; }
   // The competitors whose latest hello, as the store says, was on another
   // server (or an earlier start of this one).
-  std::vector<seat_record> seats_elsewhere(results_store& reader) const;
+  std::vector<hello_record> hellos_elsewhere(results_store& reader) const;
   // The challenge of the competitor's run in play on another server among
   // its runs as the store has them ("" for none), if that server still
   // beats (node_silent_after): a run there may come here. On the store thread.

@@ -58,8 +58,8 @@ void ledger::record_end(const ranked_run_record& record) {
   mine_.tally.count(record.status);
 }
 
-std::vector<maze_outcome> ledger::mazes_of(const ranked_run_record& record,
-                                           const run_result& result) const {
+std::vector<maze_played> ledger::mazes_of(const ranked_run_record& record,
+                                          const run_result& result) const {
   std::lock_guard lock(mutex_);
   return mine_.mazes_of(record, result);
 }

@@ -76,8 +76,8 @@ class ledger {
   // A ranked run's end, counted in the books before the store has it.
   void record_end(const ranked_run_record& record);
   // The mazes of a run's attempt that ended, its own (ended with `result`) among them.
-  std::vector<maze_outcome> mazes_of(const ranked_run_record& record,
-                                     const run_result& result) const;
+  std::vector<maze_played> mazes_of(const ranked_run_record& record,
+                                    const run_result& result) const;
   // What a competitor's list of challenges shows of one.
   struct standing {
     std::uint32_t used = 0;

@@ -47,9 +47,9 @@ void results_mirror::take_back(std::int64_t competitor, const std::vector<ranked
   }
 }
 
-std::vector<maze_outcome> results_mirror::mazes_of(const ranked_run_record& run,
-                                                   const run_result& result) const {
-  std::vector<maze_outcome> mazes;
+std::vector<maze_played> results_mirror::mazes_of(const ranked_run_record& run,
+                                                  const run_result& result) const {
+  std::vector<maze_played> mazes;
   const auto m = marks.find({run.competitor, run.challenge});
   if (m != marks.end()) {
     if (const auto it = m->second.played.find(run.attempt); it != m->second.played.end()) {
@@ -58,7 +58,7 @@ std::vector<maze_outcome> results_mirror::mazes_of(const ranked_run_record& run,
   }
   // Until its end is recorded, this maze is not among them.
   if (book.in_play(run.competitor, run.challenge, run.deal)) {
-    mazes.push_back(outcome_of(result, run.reference));
+    mazes.push_back(played_of(result, run.reference));
   }
   return mazes;
 }

@@ -52,7 +52,7 @@ struct results_mirror {
                  const competition_rules& rules, std::string_view here, std::string_view only = {});
   // The mazes of a ranked run's attempt that ended, with this run's own
   // (ended with `result`, its end not yet recorded) among them.
-  std::vector<maze_outcome> mazes_of(const ranked_run_record& run, const run_result& result) const;
+  std::vector<maze_played> mazes_of(const ranked_run_record& run, const run_result& result) const;
   // The earlier runs, or only the one numbered `run` (none if it is not kept).
   std::vector<ranked_run_record> earlier_of(std::optional<std::uint64_t> run) const;
 };

@@ -219,7 +219,7 @@ std::uint64_t competition_rules::reference_cost(std::string_view challenge,
                                                 const run_result& played) const {
   const struct challenge* c = find(challenge);
   if (c == nullptr) return 0;
-  return maze_cost(outcome_of(played), c->move_budget());
+  return maze_cost(played_of(played), c->move_budget());
 }
 
 request_error competition_rules::unknown(std::string_view id) const {

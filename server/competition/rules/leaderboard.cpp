@@ -89,7 +89,7 @@ void apply_rule(challenge_mark& m, const challenge_scoring& scoring) {
     m.error_known = true;
     return;
   }
-  std::vector<std::vector<maze_outcome>> attempts;
+  std::vector<std::vector<maze_played>> attempts;
   bool first = true;
   for (const auto& entry : m.played) {
     // A plain reference: the lambda below may not capture a structured binding.

@@ -25,7 +25,7 @@ struct attempt_figures {
   std::uint64_t optimal = 0;
   std::int64_t ended_at_ms = 0;  // its latest maze's end
   std::uint32_t attempt = 0;
-  std::vector<maze_outcome> mazes;  // each maze ended, in order
+  std::vector<maze_played> mazes;   // each maze ended, in order
   std::vector<std::uint64_t> runs;  // their run numbers (their replays)
 };
 

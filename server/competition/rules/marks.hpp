@@ -12,7 +12,7 @@
 namespace ariadne {
 
 // How one maze of an attempt went, as a mark sees it.
-struct maze_outcome {
+struct maze_played {
   bool found = false;         // every treasure found
   std::uint64_t score = 0;    // steps + bump penalty x bumps
   std::uint64_t optimal = 0;  // the shortest path, summed over the treasures
@@ -22,13 +22,13 @@ struct maze_outcome {
 };
 
 // How a run went, as a mark sees it.
-maze_outcome outcome_of(const run_result& result, std::uint64_t reference = 0);
+maze_played played_of(const run_result& result, std::uint64_t reference = 0);
 
 // What a maze costs in a mark's sums: the score of a maze found (never below
 // its optimal), the whole move budget of one that was not (a maze never
 // played, abandoned or timed out costs as much as one exhausted, so giving up
 // never pays).
-std::uint64_t maze_cost(const maze_outcome& outcome, std::uint64_t budget);
+std::uint64_t maze_cost(const maze_played& outcome, std::uint64_t budget);
 
 // The marks an attempt (a set of mazes) can get (0 to 1; the reference marks
 // above 1 for a competitor better than the reference bot). Measured
@@ -62,24 +62,24 @@ enum class attempts_rule {
 // The mark of one attempt of `mazes` mazes from the outcomes of those played
 // (in order; the mazes not played count as not found). budget is a maze's
 // move limit.
-double attempt_mark(mark_rule rule, std::span<const maze_outcome> played, std::uint32_t mazes,
+double attempt_mark(mark_rule rule, std::span<const maze_played> played, std::uint32_t mazes,
                     std::uint64_t budget);
 
 // A challenge's mark from its attempts: the mazes played of each attempt
 // started, in order, of `allowed` attempts of `mazes` mazes.
 double challenge_mark_of(mark_rule mark, attempts_rule keep,
-                         std::span<const std::vector<maze_outcome>> attempts, std::uint32_t allowed,
+                         std::span<const std::vector<maze_played>> attempts, std::uint32_t allowed,
                          std::uint32_t mazes, std::uint64_t budget);
 
 // The standard error of an attempt's sum_ratio or mean_ratio mark, from the
 // spread of its mazes (0 with fewer than two mazes): the delta method for a
 // ratio of sums, the sample's for a mean.
-double attempt_mark_error(mark_rule rule, std::span<const maze_outcome> played, std::uint32_t mazes,
+double attempt_mark_error(mark_rule rule, std::span<const maze_played> played, std::uint32_t mazes,
                           std::uint64_t budget);
 // The same for a challenge's mark: over every maze allowed with `all` (those
 // not played count, as in the mark), over the attempt kept otherwise.
 double challenge_mark_error_of(mark_rule mark, attempts_rule keep,
-                               std::span<const std::vector<maze_outcome>> attempts,
+                               std::span<const std::vector<maze_played>> attempts,
                                std::uint32_t allowed, std::uint32_t mazes, std::uint64_t budget);
 
 // The rules' names in a competition file and in the figures.

@@ -106,7 +106,8 @@ TEST_F(cluster_loop_test, tells_what_the_store_says_of_this_servers_connections)
   EXPECT_TRUE(events.told("withdrawn " + std::to_string(ids_["ann"].id)));
   EXPECT_TRUE(events.told("withdrawn " + std::to_string(ids_["cy"].id)));
   // bo says hello on server b.
-  elsewhere().take_seat({ids_["bo"].id, "b", "boot-b"}, unix_ms(std::chrono::system_clock::now()));
+  elsewhere().record_hello({ids_["bo"].id, "b", "boot-b"},
+                           unix_ms(std::chrono::system_clock::now()));
   EXPECT_TRUE(events.told("seat " + std::to_string(ids_["bo"].id) + " b"));
   // b hands bo's run 5 here with its moves; cy's run 6 is in play on c,
   // which never beat: it cannot come here before c is known dead.

@@ -1,4 +1,4 @@
-#include "core/play/player.hpp"
+#include "core/play/drone_game.hpp"
 
 #include <cassert>
 
@@ -7,12 +7,12 @@
 
 namespace ariadne {
 
-std::optional<request_error> player::refuse_start() const {
+std::optional<request_error> drone_game::refuse_start() const {
   if (!in_run()) return std::nullopt;
   return request_error{errc::run_active, "a run is in play; abandon it before starting another"};
 }
 
-std::variant<drone_state, request_error> player::start(
+std::variant<drone_state, request_error> drone_game::start(
     const run_request& request, const maze_catalog& catalog, const host_limits& host,
     std::uint64_t run_id, std::uint64_t seed_if_absent, clock::time_point now,
     run_observer* observer) {
@@ -22,7 +22,7 @@ std::variant<drone_state, request_error> player::start(
   return begin(std::move(std::get<run>(setup)));
 }
 
-drone_state player::begin(run r) {
+drone_state drone_game::begin(run r) {
   assert(!in_run());
   run_ = std::make_unique<run>(std::move(r));
   had_run_ = true;
@@ -30,36 +30,36 @@ drone_state player::begin(run r) {
   return start_state(*run_);
 }
 
-std::optional<request_error> player::refuse(const run_command& command) const {
+std::optional<request_error> drone_game::refuse(const run_command& command) const {
   if (auto problem = check_command(command)) return problem;
   if (in_run() || end_unseen_) return std::nullopt;
   return request_error{errc::no_run, had_run_ ? "the run has ended; send start to play again"
                                               : "no run yet; send start first"};
 }
 
-drone_state player::play(const run_command& command, clock::time_point now) {
+drone_state drone_game::play(const run_command& command, clock::time_point now) {
   assert(in_run() || end_unseen_);
   end_unseen_ = false;
   return apply(*run_, command, now);
 }
 
-bool player::expire_if_due(clock::time_point now) {
+bool drone_game::expire_if_due(clock::time_point now) {
   if (!in_run() || !run_->expire_if_due(now)) return false;
   end_unseen_ = true;
   return true;
 }
 
-void player::time_out() {
+void drone_game::time_out() {
   if (!in_run()) return;
   run_->time_out();
   end_unseen_ = true;
 }
 
-void player::shed() {
+void drone_game::shed() {
   if (run_ && !in_run() && !end_unseen_) run_.reset();
 }
 
-void player::leave() {
+void drone_game::leave() {
   if (in_run()) run_->abandon();
 }
 

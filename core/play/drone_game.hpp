@@ -15,11 +15,11 @@
 
 namespace ariadne {
 
-// One drone's seat at the game: its current run, started from a checked
+// One drone's game: its current run, started from a checked
 // request, and every command to it. A server session and the SDK's
 // in-process drone each hold one, so the same messages get the same replies,
 // errors and their wording included. Not thread-safe.
-class player {
+class drone_game {
  public:
   using clock = run::clock;
 
@@ -57,7 +57,7 @@ class player {
   // Ends the run in play, if any, as abandoned (a connection that closes).
   void leave();
   // Lets go of an ended run whose result has been seen, maze and all, so a
-  // seat between runs holds nothing; current() is then nullptr.
+  // game between runs holds nothing; current() is then nullptr.
   void shed();
 
  private:
