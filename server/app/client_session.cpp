@@ -298,7 +298,7 @@ websocket_handler::frame_result client_session::play(const run_command& command,
   if (ranked) ranked_->present(s);
   const std::size_t reply_start = reply.size();
   protocol::append_state(reply, s, id);
-  settle();
+  if (!run_.in_run()) settle();
   run_.shed();
   if (!ranked) host_.counters.observe_move_latency(clock::now() - now);
   if (!ranked_result) return frame_result::answered;

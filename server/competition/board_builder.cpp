@@ -31,15 +31,11 @@ void board_builder::take_schedule(results_store& reader) {
   }
 }
 
-leaderboard_cache::documents board_builder::rebuild(results_store& reader, leaderboard_cache& cache,
-                                                    cluster_loop& cluster) {
+leaderboard_cache::documents board_builder::rebuild(results_store& reader) {
   const auto challenges = challenge_records(rules_);
   take_schedule(reader);
   const auto competitors = reader.competitors();
   names_.replace(competitors);
-  // Other servers' results are not written here: read often enough that
-  // every server shows each within a second.
-  if (presence_.shared() && !from_store_) cache.set_period(std::chrono::milliseconds(400));
   from_store_ = from_store_ || presence_.shared();
   if (from_store_) {
     // Only the runs written since the last reading (all again after a reset).
@@ -52,7 +48,6 @@ leaderboard_cache::documents board_builder::rebuild(results_store& reader, leade
     shown.names = store_view_.mirror().names;
     shown.tally = store_view_.mirror().tally;
     books_.show_stored(std::move(shown), store_view_.in_play(), std::chrono::system_clock::now());
-    cluster.nudge();
     applied_.take(store_view_.mirror().marks);
   } else {
     books_.copy_marks(applied_);

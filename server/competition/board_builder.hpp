@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <string>
 
-#include "server/competition/cluster/cluster_loop.hpp"
 #include "server/competition/cluster/node_presence.hpp"
 #include "server/competition/leaderboard_cache.hpp"
 #include "server/competition/ledger/applied_marks.hpp"
@@ -37,10 +36,13 @@ class board_builder {
                 const node_presence& presence, competitor_names& names)
       : rules_(rules), secret_(secret), books_(books), presence_(presence), names_(names) {}
 
-  // `cache` is the thread's (its period shortens once the store is shared);
-  // `cluster` looks at the store's runs in play as soon as they are read.
-  leaderboard_cache::documents rebuild(results_store& reader, leaderboard_cache& cache,
-                                       cluster_loop& cluster);
+  // The documents as the store and the ledger stand now.
+  leaderboard_cache::documents rebuild(results_store& reader);
+  // True once another server has shared the store: the board is ranked
+  // from the store's runs, read at each rebuild (read them often: every
+  // server shows each result within a second), and the ledger is shown
+  // them (the cluster loop may look at its runs in play).
+  bool reads_store() const { return from_store_; }
 
  private:
   // The organizer's changes: a new schedule, and after a reset the ledger's

@@ -26,7 +26,15 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
       rules_, node.name, results_mirror::of(store->runs(), rules_, node.name), opened.schedule);
   first_run_number_ = opened.first_run_number;
   board_ = std::make_unique<leaderboard_cache>(db_path, [this](results_store& reader) {
-    return builder_->rebuild(reader, *board_, *cluster_);
+    leaderboard_cache::documents documents = builder_->rebuild(reader);
+    if (builder_->reads_store()) {
+      // Other servers' results are not written here: read often enough
+      // that every server shows each within a second; the cluster loop
+      // looks at the runs in play just read.
+      board_->set_period(std::chrono::milliseconds(400));
+      cluster_->nudge();
+    }
+    return documents;
   });
   writer_ = std::make_unique<store_writer>(std::move(store), [this] { board_->written(); });
   presence_ = std::make_unique<node_presence>(std::move(node), *writer_, opened.living);

@@ -28,12 +28,6 @@ std::optional<held_run> drone_run::release() {
   return held;
 }
 
-drone_state drone_run::play(const run_command& command, clock::time_point now) {
-  // Only a command to the run counts against the idle limit: garbage does not.
-  last_command_ = now;
-  return game_.play(command, now);
-}
-
 std::optional<request_error> drone_run::paint(const protocol::paint_message& paint,
                                               const std::string& address) {
   const run* r = game_.current();

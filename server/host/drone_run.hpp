@@ -65,7 +65,11 @@ class drone_run {
   // Gives up the run in play, to be held elsewhere; nullopt without one.
   std::optional<held_run> release();
   // Plays a command on the run in play; refuse(command) must be nullopt.
-  drone_state play(const run_command& command, clock::time_point now);
+  // Only a command to the run counts against the idle limit: garbage does not.
+  drone_state play(const run_command& command, clock::time_point now) {
+    last_command_ = now;
+    return game_.play(command, now);
+  }
 
   // Paints cells of the run in play, kept with it for spectators and its
   // replay (its paint's worst case claimed from the address's memory at

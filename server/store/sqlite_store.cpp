@@ -1,5 +1,9 @@
-// longer than 400 lines: it implements the whole results_store interface, each
-// statement beside the code that runs it; the schema is in sqlite_schema.hpp.
+// longer than 400 lines: one class over one SQLite connection, whose every
+// statement runs in the transaction store_writer holds open on it: cut by
+// job (the runs, the nodes' tables), it would be two classes holding one
+// connection and one transaction, the state lent from one to the other
+// (STYLE: one lock, one owner). Each statement sits beside the code that
+// runs it; the schema is in sqlite_schema.hpp.
 #include "server/store/sqlite_store.hpp"
 
 #include <sqlite3.h>
