@@ -32,9 +32,15 @@ export default [
     files: ['clients/js/ariadne.mjs'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-  // Tests, examples and this file run in Node.
+  // Tests, examples, the kit's runner (run.mjs) and this file run in Node.
   {
-    files: ['tests/**/*.mjs', 'clients/js/test/**/*.mjs', 'clients/js/examples/**/*.mjs', '*.mjs'],
+    files: [
+      'tests/**/*.mjs',
+      'clients/js/test/**/*.mjs',
+      'clients/js/examples/**/*.mjs',
+      'clients/js/run.mjs',
+      '*.mjs',
+    ],
     languageOptions: { globals: globals.node },
   },
 ];

@@ -40,6 +40,10 @@ class drone {
   // Moves one by one, stopping after a bump or a treasure; returns the moves made.
   std::uint32_t path(std::span<const direction> dirs);
   const drone_state& abandon();
+  // Marks cells of the run in play for spectators and replays (PROTOCOL.md,
+  // "paint"): nothing in the game changes. Returns the cells marked now;
+  // throws drone_error for a paint refused.
+  virtual std::uint64_t paint(const protocol::paint_message& paint) = 0;
 
   const drone_state& state() const { return state_; }
   // The size of the current run's maze, from the start reply.

@@ -8,6 +8,7 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
   const auto now = run::clock::now();
   if (const auto* start = std::get_if<protocol::start_message>(&message)) {
     // Without a seed the run is still reproducible here: seed 0.
+    paint_ = paint_tally{};
     auto started = game_.start(*start, catalog_ != nullptr ? *catalog_ : empty_, host_,
                                next_run_id_++, 0, now);
     if (auto* problem = std::get_if<request_error>(&started)) {
@@ -23,6 +24,17 @@ drone_state local_drone::exchange(const protocol::client_message& message) {
   if (!command) throw drone_error("a local drone needs no hello", errc::bad_request);
   if (auto problem = game_.refuse(*command)) throw drone_error(problem->message, problem->code);
   return game_.play(*command, now);
+}
+
+std::uint64_t local_drone::paint(const protocol::paint_message& paint) {
+  const run* r = game_.current();
+  if (!game_.in_run() || r == nullptr) {
+    throw drone_error("paint marks the cells of a run in play: start one first", errc::no_run);
+  }
+  auto problem = check_paint_cells(*r, paint.cells);
+  if (!problem) problem = paint_.add(paint.clear, paint.cells);
+  if (problem) throw drone_error(problem->message, problem->code);
+  return paint_.marks();
 }
 
 }  // namespace ariadne

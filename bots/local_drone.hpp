@@ -6,6 +6,7 @@
 #include "core/game/maze_catalog.hpp"
 #include "core/game/run.hpp"
 #include "core/play/drone_game.hpp"
+#include "core/play/paint_rules.hpp"
 #include "core/play/run_setup.hpp"
 
 namespace ariadne {
@@ -23,6 +24,8 @@ class local_drone : public drone {
   // The maze of the current run, for pictures and checks (a remote drone
   // never sees it).
   const run* current_run() const { return game_.current(); }
+  // Checked and counted as a server does; seen by no one.
+  std::uint64_t paint(const protocol::paint_message& paint) override;
 
  protected:
   drone_state exchange(const protocol::client_message& message) override;
@@ -32,6 +35,7 @@ class local_drone : public drone {
   const maze_catalog* catalog_;
   maze_catalog empty_;
   drone_game game_;
+  paint_tally paint_;  // the current run's
   std::uint64_t next_run_id_ = 1;
 };
 

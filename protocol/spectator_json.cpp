@@ -67,6 +67,7 @@ std::string write_spectator_message(const spectator_end& e) {
   append_result(out, e.result);
   out += ",\"replay\":";
   out += e.replay.empty() ? std::string("null") : json(e.replay).dump();
+  if (e.elapsed_ms) out += ",\"elapsed_ms\":" + std::to_string(*e.elapsed_ms);
   out += '}';
   return out;
 }

@@ -63,6 +63,7 @@ struct spectator_end {
   std::uint64_t seq = 0;
   run_result result;
   std::string replay;
+  std::optional<std::uint64_t> elapsed_ms;  // from its start to its end, when known
 };
 
 // What the bot painted since the last message (its paints in order).

@@ -13,11 +13,12 @@ ariadne_build_packages=(
 
 # Needed for the browser tests (web.browser: headless Chromium driven by
 # Selenium), the proxy test (net.nginx: nginx terminating TLS in front of
-# the server) and the PostgreSQL store's tests (a real PostgreSQL 15 each
+# the server), the operators' kit (promtool, docker/monitoring) and the
+# PostgreSQL store's tests (a real PostgreSQL 15 each
 # starts in a temporary folder; no package service runs); scripts/test.sh
 # installs them, the Docker image never needs them.
 ariadne_browser_packages=(
-  chromium chromium-driver python3-selenium nginx postgresql
+  chromium chromium-driver python3-selenium nginx postgresql prometheus
 )
 
 # Needed for the asan and fuzz presets (clang, its sanitizers and libFuzzer).

@@ -36,6 +36,7 @@ int bio_write(BIO* bio, const char* data, int length) {
 int bio_read(BIO* bio, char* data, int length) {
   auto* c = static_cast<core*>(BIO_get_data(bio));
   BIO_clear_retry_flags(bio);
+  if (c->over_budget()) return -1;  // no retry: OpenSSL's read fails at once
   const std::size_t left = c->in.size() - c->in_used;
   if (left == 0) {
     BIO_set_retry_read(bio);
@@ -50,6 +51,20 @@ int bio_read(BIO* bio, char* data, int length) {
     release_if_empty(c->in);
   }
   return static_cast<int>(n);
+}
+
+// Counts the handshake messages a peer sends after the handshake: key
+// updates, and a hello beyond the first (renegotiation).
+void on_message(int write, int, int content_type, const void* message, std::size_t length, SSL* ssl,
+                void*) {
+  if (write != 0 || content_type != SSL3_RT_HANDSHAKE || length == 0) return;
+  const auto type = *static_cast<const unsigned char*>(message);
+  auto* c = static_cast<core*>(BIO_get_data(SSL_get_rbio(ssl)));
+  if (c == nullptr) return;
+  if (type == SSL3_MT_KEY_UPDATE ||
+      ((type == SSL3_MT_CLIENT_HELLO || type == SSL3_MT_HELLO_REQUEST) && c->hellos++ > 0)) {
+    ++c->post_handshake;
+  }
 }
 
 long bio_ctrl(BIO*, int command, long, void*) {
@@ -91,6 +106,7 @@ core::core(next_layer_type&& stream, SSL_CTX* context)
   SSL_set_bio(ssl, bio, bio);  // one BIO both ways: SSL takes its one reference
   // OpenSSL's record buffers go back while the connection is idle.
   SSL_set_mode(ssl, SSL_MODE_RELEASE_BUFFERS);
+  SSL_set_msg_callback(ssl, on_message);
 }
 
 core::~core() {

@@ -91,6 +91,14 @@ class tls_stream {
     std::array<char, 512> peek{};
     // Never expires; cancelled when a send ends, which wakes whoever waits.
     boost::asio::steady_timer sent;
+    // Handshake messages after the handshake (key updates, renegotiation
+    // attempts): each costs a key derivation and an answer the peer need not
+    // read, outside any message budget. Past the most a connection may send,
+    // OpenSSL is fed nothing more and the read fails.
+    static constexpr unsigned most_post_handshake = 64;
+    unsigned post_handshake = 0;
+    unsigned hellos = 0;
+    bool over_budget() const { return post_handshake > most_post_handshake; }
   };
 
  private:
@@ -212,6 +220,7 @@ struct read_op {
       const int ret = SSL_read_ex(c->ssl, b.data(), b.size(), &got);
       bool retry = false;
       const error_code error = ret == 1 ? error_code{} : c->ssl_error(ret, retry);
+      if (c->over_budget()) return end.finish(self, first, boost::asio::error::connection_aborted);
       c->flush();  // a key update's answer, an alert
       if (ret == 1 || !retry) return end.finish(self, first, error, got);
       reading = true;

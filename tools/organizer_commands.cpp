@@ -70,8 +70,9 @@ std::chrono::seconds duration_option(const std::string& text) {
 competition_schedule schedule_of(results_store& store) {
   if (!store.meta("file_opens_at")) {
     throw organizer_error(
-        "this database was last used by an older server, which did not record the file's "
-        "times: start the server on it once, then try again");
+        "no server has started on this database with its competition file yet (or only an "
+        "older one, which did not record the file's times): start the server on it once, then "
+        "try again");
   }
   return read_schedule(store);
 }

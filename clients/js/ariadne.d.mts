@@ -107,7 +107,22 @@ export declare class AriadneError extends Error {
   constructor(code: string, message: string);
 }
 
-export declare class Drone {
+/** What a strategy plays with: the kit's Drone, or run.mjs's LineDrone
+ * (ariadne-bot --program, ariadne-pipe). */
+export interface PlayingDrone {
+  state: State | null;
+  sense(): Promise<State>;
+  move(dir: Direction): Promise<boolean>;
+  path(dirs: string | Direction[]): Promise<number>;
+  abandon(): Promise<State>;
+  paint(cells: PaintMark[], options?: { clear?: boolean }): Promise<number>;
+  readonly position: [number, number] | null;
+  readonly openSides: Direction[];
+  readonly finished: boolean;
+  readonly result: RunResult | null;
+}
+
+export declare class Drone implements PlayingDrone {
   state: State | null;
   welcome: Welcome | null;
   /** Lost connections mended (ConnectOptions.reconnect). */
@@ -152,7 +167,8 @@ export interface ConnectOptions {
   /** Node, wss://: verify nothing (a self-signed test server only); warns on
    * stderr each time. Ignored in a browser. */
   insecure?: boolean;
-  /** Make a lost connection again (default true); see RECONNECT. */
+  /** Make a lost connection again, and a first one the server answered
+   * busy for now (default true); see RECONNECT. */
   reconnect?: boolean;
 }
 
@@ -185,4 +201,4 @@ export declare function startProblem(first: State, maze: MazeRequest | null): st
 export declare function connect(url: string, options?: ConnectOptions): Promise<Drone>;
 /** Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12". */
 export declare function parseSeeds(text: string): number[];
-export declare function depthFirst(drone: Drone): Promise<RunResult | null>;
+export declare function depthFirst(drone: PlayingDrone): Promise<RunResult | null>;

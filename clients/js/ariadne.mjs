@@ -154,7 +154,28 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * matched to requests in order, and every request fails after `timeoutMs`
  * without a reply (the connection is then closed: later replies could no
  * longer be matched; with reconnect, a new one is made). */
-export class Drone {
+/** What a drone senses where it stands, from its last state (`state`): the
+ * WebSocket Drone and run.mjs's LineDrone alike. */
+export class Senses {
+  state = null;
+
+  /** [x, y] of the drone's cell. */
+  get position() {
+    return this.state ? [this.state.position.x, this.state.position.y] : null;
+  }
+  /** The open sides of the drone's cell, among "N", "E", "S", "W". */
+  get openSides() {
+    return this.state ? this.state.open : [];
+  }
+  get finished() {
+    return Boolean(this.state && this.state.result);
+  }
+  get result() {
+    return this.state?.result ?? null;
+  }
+}
+
+export class Drone extends Senses {
   #socket;
   #timeoutMs;
   #pending = [];
@@ -168,6 +189,7 @@ export class Drone {
   #closing = false;
 
   constructor(socket, timeoutMs, { dial = null, hello = null } = {}) {
+    super();
     this.#timeoutMs = timeoutMs;
     this.#dial = dial;
     this.#hello = hello;
@@ -307,7 +329,15 @@ export class Drone {
       this.#pending = this.#pending.filter((e) => !e.mending);
       return;
     }
-    if (mendable && this.#dial !== null && !this.#closing && this.#closedError === null) {
+    // Before the first welcome, connect tries again itself.
+    const welcomed = this.welcome !== null;
+    if (
+      mendable &&
+      welcomed &&
+      this.#dial !== null &&
+      !this.#closing &&
+      this.#closedError === null
+    ) {
       this.#mend(error);
       return;
     }
@@ -488,21 +518,6 @@ export class Drone {
     this.#closing = true;
     this.#socket.close();
   }
-
-  /** [x, y] of the drone's cell. */
-  get position() {
-    return this.state ? [this.state.position.x, this.state.position.y] : null;
-  }
-  /** The open sides of the drone's cell, among "N", "E", "S", "W". */
-  get openSides() {
-    return this.state ? this.state.open : [];
-  }
-  get finished() {
-    return Boolean(this.state && this.state.result);
-  }
-  get result() {
-    return this.state?.result ?? null;
-  }
 }
 
 /** Connects and says hello. Options: `name`, `token` (a competitor's),
@@ -518,7 +533,9 @@ export class Drone {
  * new one may mend (RECONNECT: the server gone, restarting or draining) is
  * made again, up to 8 times over about 20 s, saying hello again; a ranked
  * run in play comes back with it, and a request in flight is answered as if
- * nothing happened or fails with code "run_lost" (see Drone's #resume). */
+ * nothing happened or fails with code "run_lost" (see Drone's #resume). The
+ * first connection is tried again the same way when the server answers it
+ * busy for now. */
 export async function connect(
   url,
   { name = 'js-bot', token, bot, timeoutMs = 30000, ca, insecure = false, reconnect = true } = {},
@@ -549,9 +566,37 @@ export async function connect(
   const hello = { type: 'hello', name };
   if (token !== undefined) hello.token = token;
   if (bot !== undefined) hello.bot = bot;
-  const drone = new Drone(await dial(), timeoutMs, reconnect ? { dial, hello } : {});
-  drone.welcome = await drone.request(hello);
-  return drone;
+  // With reconnect the first connection is tried again as a lost one is
+  // mended when the server answers it busy for now: a server or proxy
+  // refusing it for now (HTTP 429, 502-504), a hello answered server_busy
+  // (the server's database restarting), a connection cut or silent before
+  // the welcome.
+  // Not one refused or unanswered before its WebSocket opens: nothing
+  // serves there, most likely a wrong address, said at once.
+  let wait = RECONNECT.firstMs;
+  for (let k = 0; ; k += 1) {
+    const last = !reconnect || k === RECONNECT.tries;
+    let drone = null;
+    try {
+      drone = new Drone(await dial(), timeoutMs, reconnect ? { dial, hello } : {});
+    } catch (error) {
+      if (last || !/server response: (429|50[234])\b/.test(error.message)) throw error;
+    }
+    if (drone !== null) {
+      try {
+        drone.welcome = await drone.request(hello);
+        return drone;
+      } catch (error) {
+        drone.close();
+        const forNow = ['connection', 'timeout', 'server_busy', 'rate_limited'].includes(
+          error.code,
+        );
+        if (last || !forNow) throw error;
+      }
+    }
+    await sleep(wait * (0.5 + Math.random() / 2));
+    wait = Math.min(wait * 2, RECONNECT.longestMs);
+  }
 }
 
 /** Seeds as ariadne-bot takes them: "7", "1-20" or "1,5,9-12" (at most

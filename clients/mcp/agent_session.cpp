@@ -73,6 +73,7 @@ std::optional<std::string> agent_session::call(const std::string& name, const js
 reply agent_session::run_tool(const std::string& name, const json& arguments) {
   adopted_now_ = false;
   const auto began = std::chrono::steady_clock::now();
+  if (source_.call_began) source_.call_began(began);
   for (bool again = drone_ != nullptr;; again = false) {
     try {
       // A run an earlier call's mended connection brought back.

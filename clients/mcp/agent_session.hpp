@@ -41,12 +41,14 @@ struct agent_config {
 // competition's challenges as they stand (ranked play); reconnects(d), how
 // often its connection was mended; handed_back(d), the run its latest
 // welcome handed over (a ranked run the server kept in play: welcome's
-// state), if any.
+// state), if any; call_began(t), that a tool call began at t (ariadne-mcp
+// bounds every wait of its drone by t + --call-seconds).
 struct drone_source {
   std::function<std::unique_ptr<drone>(const std::string& bot)> connect;
   std::function<nlohmann::ordered_json(drone&)> challenges;
   std::function<unsigned(const drone&)> reconnects;
   std::function<std::optional<drone_state>(const drone&)> handed_back;
+  std::function<void(std::chrono::steady_clock::time_point)> call_began;
 };
 
 // The tools of one MCP session over one drone: a run at a time, the

@@ -76,9 +76,16 @@ int serve(options& o) {
   o.agent.ranked = !o.token.empty();
   o.agent.log = &std::cerr;
   mcp::drone_source source;
-  source.connect = [&](const std::string& bot) -> std::unique_ptr<drone> {
+  // Every wait of the drone, a closing handshake included, ends within the
+  // call's --call-seconds: the adapter answers in order, so one call held
+  // is the whole session held.
+  auto call_deadline = std::make_shared<remote_drone::time_point>(remote_drone::time_point::max());
+  source.call_began = [call_deadline, call](remote_drone::time_point began) {
+    *call_deadline = began + call;
+  };
+  source.connect = [&, call_deadline](const std::string& bot) -> std::unique_ptr<drone> {
     return std::make_unique<remote_drone>(o.agent.url, hello_name, timeout, o.token, bot, tls,
-                                          reconnect);
+                                          reconnect, call_deadline);
   };
   source.challenges = [](drone& d) { return challenge_list(static_cast<remote_drone&>(d)); };
   source.reconnects = [](const drone& d) {

@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
 """Ariadne starter kit: a protocol v1 client and a depth-first-search bot.
+(Longer than 400 lines: the kit is one module to put beside a bot, the drone
+with its checks and reconnection, the bridge's lines and the command line.)
 
 Needs only Debian's python3-websockets. Run a server, then:
 
     python3 clients/python/ariadne_client.py --url ws://127.0.0.1:8080/ws --seed 42
 
 (Over TLS, wss://, --ca FILE or $ARIADNE_CA names a CA the system does not trust.)
-Write your own bot by replacing `explore` (see README, "Write your own bot").
+Your own bot lives in a file of its own that imports this one (docs/tutorial.md):
 
-(Longer than 400 lines: a starter kit is one file a competitor copies, the
-drone with its checks and its reconnection beside the bot and its command line.)
+    import ariadne_client
+
+    async def explore(drone):
+        ...  # drone.position, drone.open_sides, await drone.move("N")
+
+    ariadne_client.run(explore, bot="my-bot")
+
+The same file plays under ariadne-bot --program and ariadne-pipe (the
+bridge's lines on stdin and stdout) with nothing changed.
 """
 import argparse
 import asyncio
@@ -120,7 +129,24 @@ def check_state(state, width, height):
             raise ImpossibleReply(f"side {side} of {x}, {y} is open to the outside of the maze")
 
 
-class Drone:
+class Senses:
+    """What a drone senses where it stands, from its last state: the
+    WebSocket drone and the bridge's line drone alike."""
+
+    @property
+    def position(self):
+        return self.state["position"]["x"], self.state["position"]["y"]
+
+    @property
+    def open_sides(self):
+        return self.state["open"]
+
+    @property
+    def finished(self):
+        return "result" in self.state
+
+
+class Drone(Senses):
     """One connection to an Ariadne server: what a drone may do and know.
     Every state reply is checked against the maze the run started with; a
     reply that cannot be true raises ImpossibleReply."""
@@ -152,25 +178,60 @@ class Drone:
         mend (the server gone, restarting or draining) is made again, up to 8
         times over about 20 s with jittered backoff, and the ranked run in
         play comes back with it; the request the loss cut short is answered
-        as if nothing happened, or raises RunLost."""
+        as if nothing happened, or raises RunLost. The first connection is
+        tried again the same way when the server answers it busy for now."""
         if insecure:
             print("ariadne_client: warning: insecure: the server's certificate is not checked",
                   file=sys.stderr)
         tls = {"ssl": tls_context(ca, insecure)} if url.lower().startswith("wss:") else {}
         dial_args = (with_route_key(url, token), timeout, tls)
-        drone = cls(await cls._dial(*dial_args), timeout)
-        drone._dial_args = dial_args
         hello = {"type": "hello", "name": name}
         if token:
             hello["token"] = token
         if bot:
             hello["bot"] = bot  # what the pages and replays call it
-        drone._hello = hello
-        drone.welcome = await drone.request(hello)
+        drone = await cls._first_connection(dial_args, timeout, hello, reconnect)
         drone.reconnect = reconnect
         if "state" in drone.welcome:
             drone.begin(drone.welcome["state"], None)
         return drone
+
+    @classmethod
+    async def _first_connection(cls, dial_args, timeout, hello, reconnect):
+        """A connection and its welcome. With reconnect, tried again as a lost
+        one is mended: a server or proxy refusing it for now (429, 502-504), a
+        hello answered server_busy (the server's database restarting), a
+        connection cut or silent before the welcome. Not one refused or
+        unanswered before its WebSocket opens: nothing serves there, most
+        likely a wrong address, said at once."""
+        wait = RECONNECT_FIRST
+        for attempt in range(RECONNECT_TRIES + 1 if reconnect else 1):
+            if attempt:
+                await asyncio.sleep(wait * random.uniform(0.5, 1.0))
+                wait = min(wait * 2, RECONNECT_LONGEST)
+            last = attempt == (RECONNECT_TRIES if reconnect else 0)
+            try:
+                drone = cls(await cls._dial(*dial_args), timeout)
+            except websockets.exceptions.InvalidStatusCode as error:
+                if last or error.status_code not in (429, 502, 503, 504):
+                    raise
+                continue
+            drone._dial_args = dial_args
+            drone._hello = hello
+            try:
+                welcome = await drone._exchange(hello)
+            except _Lost as lost:
+                await drone.ws.close()
+                if last:
+                    raise lost.error from None
+                continue
+            if welcome["type"] == "error":
+                await drone.ws.close()
+                if last or welcome.get("code") not in ("server_busy", "rate_limited"):
+                    raise ServerError(welcome)
+                continue
+            drone.welcome = welcome
+            return drone
 
     @staticmethod
     async def _dial(url, timeout, tls):
@@ -275,7 +336,7 @@ class Drone:
                 welcome = await self._exchange(self._hello)
             except (_Lost, OSError, TimeoutError, websockets.exceptions.InvalidHandshake) as error:
                 status = getattr(error, "status_code", None)
-                if status is not None and status not in (502, 503, 504):
+                if status is not None and status not in (429, 502, 503, 504):
                     raise  # refused for good (a 4xx)
                 lost = error if isinstance(error, _Lost) else _Lost(error)
                 continue
@@ -375,18 +436,96 @@ class Drone:
     async def close(self):
         await self.ws.close()
 
-    # What the drone senses where it stands.
-    @property
-    def position(self):
-        return self.state["position"]["x"], self.state["position"]["y"]
 
-    @property
-    def open_sides(self):
-        return self.state["open"]
 
-    @property
-    def finished(self):
-        return "result" in self.state
+class LineDrone(Senses):
+    """The same drone over the bridge's lines (PROTOCOL.md, "The stdin/stdout
+    bridge"), for a program that ariadne-bot --program or ariadne-pipe runs:
+    commands on stdout, answers on stdin, one run a program. run() makes one
+    when ARIADNE_LINE_PROTOCOL is set; print() then goes to stderr."""
+
+    def __init__(self, lines_in, lines_out):
+        self._in = lines_in
+        self._out = lines_out
+        self.state = {}
+        self.size = None
+
+    def _read(self):
+        line = self._in.readline()
+        if not line:
+            raise ConnectionError("the bridge closed the lines")
+        return line.rstrip("\n").split(" ")
+
+    def _send(self, line):
+        self._out.write(line + "\n")
+        self._out.flush()
+
+    def begin(self):
+        """Reads START: the run's first state."""
+        words = self._read()
+        if words[0] != "START" or len(words) != 8:
+            raise ImpossibleReply(f"expected START, got {' '.join(words)!r}")
+        width, height, x, y = (int(w) for w in words[1:5])
+        self.size = (width, height)
+        self.state = {"type": "state", "position": {"x": x, "y": y},
+                      "open": _sides(words[5]), "max_steps": int(words[6]),
+                      "treasures": int(words[7]), "width": width, "height": height,
+                      "steps": 0, "bumps": 0, "found": 0, "treasure": False}
+        return self.state
+
+    async def _command(self, line):
+        self._send(line)
+        words = self._read()
+        if words[0] == "ERROR":
+            raise ServerError({"code": words[1], "message": " ".join(words[2:])})
+        if words[0] == "END":
+            status, steps, bumps, score, optimal, found, treasures = words[1:8]
+            score, optimal = int(score), int(optimal)
+            best = max(score, optimal)
+            self.state = dict(self.state, steps=int(steps), bumps=int(bumps), found=int(found),
+                              result={"status": status, "steps": int(steps), "bumps": int(bumps),
+                                      "score": score, "optimal": optimal, "found": int(found),
+                                      "treasures": int(treasures),
+                                      "efficiency": (optimal / best if best else 1.0)
+                                      if status == "found" else 0.0})
+            return None
+        if words[0] == "PAINTED":
+            return int(words[1])
+        if words[0] != "STATE" or len(words) != 10:
+            raise ImpossibleReply(f"expected STATE, got {' '.join(words)!r}")
+        x, y = int(words[1]), int(words[2])
+        self.state = dict(self.state, position={"x": x, "y": y}, open=_sides(words[3]),
+                          treasure=words[4] == "1", steps=int(words[5]), bumps=int(words[6]),
+                          found=int(words[7]), treasures=int(words[8]))
+        return words[9]
+
+    async def move(self, direction):
+        """One move: True when the drone moved, False for a bump."""
+        steps = self.state["steps"]
+        extra = await self._command(f"MOVE {direction}")
+        # The move that ends a run is answered END: it moved if it counted a step.
+        return extra == "1" if extra is not None else self.state["steps"] > steps
+
+    async def sense(self):
+        await self._command("SENSE")
+        return self.state
+
+    async def abandon(self):
+        await self._command("ABANDON")
+        return self.state
+
+    async def paint(self, cells, clear=False):
+        """As Drone.paint: cells are (x, y, colour, text) tuples."""
+        if clear:
+            await self._command("PAINT CLEAR")
+        marks = [f"{x} {y} {(list(rest) + [None])[0] or '-'}"
+                 f"{' ' + str(rest[1]) if len(rest) > 1 and rest[1] else ''}"
+                 for x, y, *rest in cells]
+        return await self._command("PAINT " + "; ".join(marks)) if marks else 0
+
+
+def _sides(text):
+    return [] if text == "-" else list(text)
 
 
 async def explore(drone, max_moves=None):
@@ -439,7 +578,7 @@ def pages_url(url):
     return ("https" if scheme == "wss" else "http") + "://" + rest.split("/")[0] + "/"
 
 
-async def play_run(drone, args, maze, options):
+async def play_run(drone, args, maze, options, strategy=explore):
     """One run (a maze of a challenge's set, with --challenge): its result,
     and whether the attempt's set has ended."""
     if args.challenge:
@@ -452,9 +591,12 @@ async def play_run(drone, args, maze, options):
         first = await drone.request({"type": "start", "maze": maze, **options})
         print(f"run {first['run']}: {first['maze']} {first['width']}x{first['height']}"
               f" seed {first['seed']}; watch it at {pages_url(args.url)}watch/{first['run']}")
-    steps = await explore(drone)
+    steps = await strategy(drone)
+    if not drone.finished:
+        await drone.abandon()
     result = drone.state["result"]
-    print(f"{result['status']}: {steps} steps by my count; server score"
+    counted = f"{steps} steps by my count; " if isinstance(steps, int) else ""
+    print(f"{result['status']}: {counted}server score"
           f" {result['score']}, optimal {result['optimal']},"
           f" efficiency {result['efficiency']:.3f}")
     print("result:", json.dumps(result))
@@ -466,11 +608,60 @@ async def play_run(drone, args, maze, options):
     return result, ended
 
 
-async def main():
+def summary_table(bot, results):
+    """The table ariadne-bot prints, for this kit's runs: runs, found, median
+    and mean steps, median bumps and efficiency, worst steps."""
+    def median(values):
+        values = sorted(values)
+        mid = len(values) // 2
+        if not values:
+            return 0.0
+        return float(values[mid]) if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    steps = [r["steps"] for r in results]
+    head = (f"{'bot':<14} {'runs':>6} {'found':>6} {'median steps':>12} {'mean steps':>12}"
+            f" {'median bumps':>12} {'median eff':>10} {'worst steps':>11}")
+    row = (f"{bot:<14} {len(results):>6} {sum(r['status'] == 'found' for r in results):>6}"
+           f" {median(steps):>12.1f} {sum(steps) / max(len(steps), 1):>12.1f}"
+           f" {median([r['bumps'] for r in results]):>12.1f}"
+           f" {median([r['efficiency'] for r in results]):>10.3f} {max(steps, default=0):>11}")
+    return head + "\n" + row
+
+
+async def play_lines(strategy):
+    """One run over the bridge's lines (ARIADNE_LINE_PROTOCOL set): stdout
+    carries the commands, so everything the bot prints goes to stderr."""
+    commands = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    drone = LineDrone(sys.stdin, commands)
+    drone.begin()
+    await strategy(drone)
+    if not drone.finished:
+        await drone.abandon()
+    return 0 if drone.state["result"]["status"] == "found" else 1
+
+
+def run(strategy, bot="python-kit/mine", name="python-kit"):
+    """Plays with `strategy`, an async function of a drone like `explore`,
+    as the command line says (--url, --seeds, --challenge...; --help), and
+    exits. Run by ariadne-bot --program or ariadne-pipe, it plays their run
+    over the bridge's lines instead. `bot` is what pages and replays call it,
+    `name` the player (--name overrides it)."""
+    try:
+        if os.environ.get("ARIADNE_LINE_PROTOCOL"):
+            sys.exit(asyncio.run(play_lines(strategy)))
+        sys.exit(asyncio.run(main(strategy, bot, name)))
+    except (OSError, ServerError, ImpossibleReply, TimeoutError,
+            WebSocketException) as error:
+        print(f"ariadne_client: {error}", file=sys.stderr)
+        sys.exit(2)
+
+
+async def main(strategy=None, bot="python-kit/dfs", name="python-dfs"):
+    strategy = strategy or explore
     parser = argparse.ArgumentParser(
-        description="Play an Ariadne maze with a DFS bot (or a competition's challenge).")
+        description=f"Play an Ariadne maze with {bot} (or a competition's challenge).")
     parser.add_argument("--url", default="ws://127.0.0.1:8080/ws")
-    parser.add_argument("--name", default="python-dfs")
+    parser.add_argument("--name", default=name)
     parser.add_argument("--generator", default="hunt_and_kill")
     parser.add_argument("--size", default="16x16", help="WxH")
     parser.add_argument("--seed", type=int, help="default: the server picks one")
@@ -506,10 +697,11 @@ async def main():
     maze = {"generator": args.generator, "width": width, "height": height, "loops": args.loops}
     options = {"treasures": args.treasures} if args.treasures != 1 else {}
 
-    drone = await Drone.connect(args.url, args.name, args.timeout, args.token, "python-kit/dfs",
+    drone = await Drone.connect(args.url, args.name, args.timeout, args.token, bot,
                                 ca=args.ca, insecure=args.insecure,
                                 reconnect=not args.no_reconnect)
     all_found = True
+    results = []
     try:
         runs = len(seeds)  # practice: one run a seed
         if args.challenge:
@@ -530,7 +722,7 @@ async def main():
             lost = 0  # runs lost with their servers: the run (or attempt) starts again
             while not ended:
                 try:
-                    result, ended = await play_run(drone, args, maze, options)
+                    result, ended = await play_run(drone, args, maze, options, strategy)
                 except RunLost as error:
                     print(f"ariadne_client: {error}", file=sys.stderr)
                     lost += 1
@@ -538,15 +730,13 @@ async def main():
                         raise
                     continue
                 all_found = all_found and result["status"] == "found"
+                results.append(result)
     finally:
         await drone.close()
+    if len(results) > 1:
+        print(summary_table(bot, results))
     return 0 if all_found else 1
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(asyncio.run(main()))
-    except (OSError, ServerError, ImpossibleReply, TimeoutError,
-            WebSocketException) as error:
-        print(f"ariadne_client: {error}", file=sys.stderr)
-        sys.exit(2)
+    run(explore, bot="python-kit/dfs", name="python-dfs")

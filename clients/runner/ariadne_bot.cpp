@@ -1,14 +1,20 @@
-// ariadne-bot: plays the bundled bots on seeded mazes, offline or on a
-// server, and prints their scores; or plays ranked runs (--challenge),
-// checks a server's health (--ping), audits a replay (--verify-replay), puts
-// an agent's replays beside the bots (--compare-replays).
+// ariadne-bot: plays the bundled bots (and a competitor's program beside
+// them, --program) on seeded mazes, offline or on a server, and prints their
+// scores; or plays ranked runs (--challenge), checks a server's health
+// (--ping), audits a replay (--verify-replay), puts an agent's replays beside
+// the bots (--compare-replays).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
 
 #include "bots/bot.hpp"
 #include "bots/drone_error.hpp"
 #include "bots/local_drone.hpp"
+#include "clients/bridge/program_bot.hpp"
 #include "clients/runner/games.hpp"
 #include "clients/runner/pictures.hpp"
 #include "clients/runner/ranked_play.hpp"
@@ -22,12 +28,13 @@
 #include "clients/sdk/secure_connection.hpp"
 #include "clients/sdk/server_url.hpp"
 #include "core/game/maze_catalog.hpp"
+#include "core/model/limits.hpp"
 
 namespace {
 
 using namespace ariadne;
 
-// The bots --bot names.
+// The bots --bot names: one, a list, or all.
 std::vector<std::string> chosen_bots(const std::string& bot) {
   std::vector<std::string> bots;
   if (bot == "all") {
@@ -35,9 +42,65 @@ std::vector<std::string> chosen_bots(const std::string& bot) {
       bots.emplace_back(info.name);
     return bots;
   }
-  if (!make_bot(bot)) throw usage_error("unknown bot '" + bot + "'; choose " + bot_names());
-  bots.push_back(bot);
+  std::stringstream names(bot);
+  std::string name;
+  while (std::getline(names, name, ',')) {
+    if (!make_bot(name)) throw usage_error("unknown bot '" + name + "'; choose " + bot_names());
+    if (std::find(bots.begin(), bots.end(), name) == bots.end()) bots.push_back(name);
+  }
+  if (bots.empty()) throw usage_error("--bot names no bot; choose " + bot_names());
   return bots;
+}
+
+// --program: the competitor's bot, its name in the tables and its command.
+struct program_choice {
+  std::string name;
+  std::vector<std::string> command;
+};
+
+std::optional<program_choice> chosen_program(const runner_options& o) {
+  if (o.program.empty()) {
+    if (!o.program_name.empty()) throw usage_error("--program-name names a --program: give one");
+    return std::nullopt;
+  }
+  std::vector<std::string> words;
+  std::stringstream line(o.program);
+  for (std::string word; line >> word;)
+    words.push_back(word);
+  program_choice p{o.program_name.empty() ? bridge::program_name(words) : o.program_name,
+                   {"/bin/sh", "-c", o.program}};
+  if (make_bot(p.name)) {
+    throw usage_error("--program is called '" + p.name +
+                      "', a bundled bot's name: give it another with --program-name");
+  }
+  if (p.name.empty() || p.name.find_first_of(", ") != std::string::npos) {
+    throw usage_error("--program-name: '" + p.name + "' is no name (no spaces or commas)");
+  }
+  if (auto problem = check(limits::bot_name, bot_label(p.name))) {
+    throw usage_error("--program-name: " + problem->message);
+  }
+  return p;
+}
+
+// The errors of the games, one line per bot and sentence: a program that
+// fails every game says so once.
+void print_errors(const std::vector<game_result>& outcomes, std::ostream& out) {
+  std::map<std::pair<std::string, std::string>, std::vector<std::uint64_t>> seeds;
+  std::vector<std::pair<std::string, std::string>> order;
+  for (const game_result& g : outcomes) {
+    if (g.error.empty()) continue;
+    auto& list = seeds[{g.bot, g.error}];
+    if (list.empty()) order.emplace_back(g.bot, g.error);
+    list.push_back(g.seed);
+  }
+  for (const auto& key : order) {
+    const auto& list = seeds[key];
+    out << key.first << (list.size() == 1 ? " seed " : " seeds ");
+    for (std::size_t k = 0; k < list.size() && k < 10; ++k)
+      out << (k > 0 ? "," : "") << list[k];
+    if (list.size() > 10) out << ",... (" << list.size() << " games)";
+    out << ": " << key.second << "\n";
+  }
 }
 
 int run_bots(int argc, char** argv) {
@@ -68,14 +131,28 @@ int run_bots(int argc, char** argv) {
     if (o.token.empty()) throw usage_error("--challenge needs a competitor's --token");
     if (o.offline) throw usage_error("--challenge plays on a server, not --offline");
     if (!o.plot_file.empty()) throw usage_error("--plot draws practice runs, not --challenge");
-    auto player = make_bot(o.bot);
+    std::unique_ptr<bot> player;
+    if (const auto program = chosen_program(o)) {
+      player = std::make_unique<bridge::program_bot>(program->name, program->command);
+    } else {
+      player = make_bot(o.bot);
+    }
     if (!player) {
-      throw usage_error("--challenge plays one bot: name it with --bot (" + bot_names() + ")");
+      throw usage_error("--challenge plays one bot: name it with --bot (" + bot_names() +
+                        ") or give a --program");
     }
     return play_ranked(o, *player);
   }
 
-  const std::vector<std::string> bots = chosen_bots(o.bot);
+  std::vector<std::string> bots = chosen_bots(o.bot);
+  const auto program = chosen_program(o);
+  if (program) bots.push_back(program->name);
+  const player_factory make_player = [&program](const std::string& name) -> std::unique_ptr<bot> {
+    if (program && name == program->name) {
+      return std::make_unique<bridge::program_bot>(program->name, program->command);
+    }
+    return make_bot(name);
+  };
   const auto seeds = parse_seeds(o.seeds);
   maze_catalog catalog;
   if (!o.maze_dir.empty()) catalog = maze_catalog::load(o.maze_dir);
@@ -89,7 +166,7 @@ int run_bots(int argc, char** argv) {
   std::vector<game_result> outcomes;
   try {
     outcomes = play_all(
-        bots, seeds, o.maze, o.jobs,
+        bots, seeds, o.maze, o.jobs, make_player,
         [&](const std::string& bot) -> std::unique_ptr<drone> {
           std::unique_ptr<drone> d;
           if (o.offline) {
@@ -106,6 +183,11 @@ int run_bots(int argc, char** argv) {
     std::cerr << "ariadne-bot: " << e.what() << "\n";
     return 2;
   }
+  // Offline, each worker's local drone numbers its own runs: no server's.
+  if (o.offline) {
+    for (game_result& g : outcomes)
+      g.run = 0;
+  }
 
   std::vector<summary> rows;
   for (const auto& name : bots)
@@ -116,13 +198,17 @@ int run_bots(int argc, char** argv) {
                             (m.loops > 0 ? " loops " + std::to_string(m.loops).substr(0, 4) : "") +
                             ", seeds " + o.seeds;
   std::cout << title << (o.offline ? ", offline" : ", " + o.url) << "\n" << format_table(rows);
-  if (!o.offline) std::cout << "watch and replay the runs at " << pages_url(o.url) << "\n";
-  for (const game_result& out : outcomes) {
-    if (!out.error.empty()) {
-      std::cerr << out.bot << " seed " << out.seed << ": " << out.error << "\n";
-    }
+  if (!o.offline) {
+    // The run numbers, for /watch/RUN and /api/replays/RUN.
+    std::cout << "watch and replay the runs at " << pages_url(o.url) << "\n";
+    for (const auto& name : bots)
+      std::cout << "  " << name << ": " << run_numbers(name, outcomes) << "\n";
   }
-  if (!o.svg_file.empty()) write_game_svg(o.svg_file, bots.front(), m, seeds.front(), catalog);
+  print_errors(outcomes, std::cerr);
+  if (!o.svg_file.empty()) {
+    write_game_svg(o.svg_file, *make_player(program ? program->name : bots.front()), m,
+                   seeds.front(), catalog);
+  }
   if (!o.plot_file.empty()) {
     std::ofstream file(o.plot_file, std::ios::binary);
     file << spread_svg(bots, outcomes,
@@ -130,7 +216,7 @@ int run_bots(int argc, char** argv) {
                        title + (o.offline ? ", offline" : ""));
     if (!file) throw usage_error("cannot write " + o.plot_file);
   }
-  if (o.show) std::cout << show_games(bots, m, seeds.front(), catalog);
+  if (o.show) std::cout << show_games(bots, make_player, m, seeds.front(), catalog);
   if (!o.json_file.empty()) {
     std::ofstream file(o.json_file);
     file << games_json(outcomes, rows, m).dump(1) << "\n";

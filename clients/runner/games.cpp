@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "bots/drone_error.hpp"
+#include "clients/bridge/program_bot.hpp"
 #include "core/model/version.hpp"
 
 namespace ariadne {
@@ -15,9 +16,9 @@ namespace {
 
 // Plays one game on a drone whose previous run has ended.
 game_result play_one(drone& d, bot& player, const maze_options& maze, std::uint64_t seed) {
-  game_result out{std::string(player.name()), seed, false, {}, {}};
+  game_result out{std::string(player.name()), seed, 0, false, {}, {}};
   try {
-    d.start(maze.request(seed));
+    out.run = d.start(maze.request(seed)).run;
   } catch (const drone_error& e) {
     // A lost connection or a start the server refuses would fail every game;
     // a busy or rate-limited server fails this one.
@@ -29,6 +30,13 @@ game_result play_one(drone& d, bot& player, const maze_options& maze, std::uint6
   try {
     out.result = finish_game(d, player);
     out.played = true;
+    // A program that left before its run ended: its run is abandoned, and why is said.
+    if (const auto* program = dynamic_cast<const bridge::program_bot*>(&player)) {
+      const auto& how = program->last_run();
+      if (!how.ended_by_bot) {
+        out.error = "the program " + how.why_left + " (" + how.exit + ") before its run ended";
+      }
+    }
   } catch (const drone_error& e) {
     if (!e.code()) throw;  // the connection is gone
     out.error = e.what();
@@ -49,7 +57,7 @@ const run_result& play_game(drone& d, bot& player, const maze_options& maze, std
 
 std::vector<game_result> play_all(
     const std::vector<std::string>& bots, const std::vector<std::uint64_t>& seeds,
-    const maze_options& maze, unsigned jobs,
+    const maze_options& maze, unsigned jobs, const player_factory& make_player,
     const std::function<std::unique_ptr<drone>(const std::string&)>& make_drone,
     const std::function<void(const std::string& bot)>& tick) {
   // Each worker pulls the next game.
@@ -62,7 +70,7 @@ std::vector<game_result> play_all(
     try {
       std::vector<std::unique_ptr<bot>> players;
       for (const auto& name : bots)
-        players.push_back(make_bot(name));
+        players.push_back(make_player(name));
       // Games come bot by bot: a worker's drone (its connection, which
       // names its bot) changes only when its bot does.
       std::unique_ptr<drone> d;

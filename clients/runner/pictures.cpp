@@ -26,11 +26,11 @@ std::string trail_text(const run& r, const std::vector<cell>& trail) {
   return text;
 }
 
-void write_game_svg(const std::string& file, const std::string& bot, const maze_options& maze,
+void write_game_svg(const std::string& file, bot& player, const maze_options& maze,
                     std::uint64_t seed, const maze_catalog& catalog) {
   local_drone d(host_limits{}, &catalog);
   d.record_trail(true);
-  play_game(d, *make_bot(bot), maze, seed);
+  play_game(d, player, maze, seed);
   const run& r = *d.current_run();
   svg_options picture;
   picture.path = d.trail();
@@ -40,13 +40,13 @@ void write_game_svg(const std::string& file, const std::string& bot, const maze_
   if (!out) throw std::runtime_error("cannot write " + file);
 }
 
-std::string show_games(const std::vector<std::string>& bots, const maze_options& maze,
-                       std::uint64_t seed, const maze_catalog& catalog) {
+std::string show_games(const std::vector<std::string>& bots, const player_factory& make_player,
+                       const maze_options& maze, std::uint64_t seed, const maze_catalog& catalog) {
   std::ostringstream out;
   for (const auto& name : bots) {
     local_drone d(host_limits{}, &catalog);
     d.record_trail(true);
-    const auto& r = play_game(d, *make_bot(name), maze, seed);
+    const auto& r = play_game(d, *make_player(name), maze, seed);
     out << "\n"
         << name << ", seed " << seed << ": " << to_string(r.status) << " in " << r.steps
         << " steps (optimal " << r.optimal << ")\n"

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "bots/bot.hpp"
+#include "clients/runner/games.hpp"
 #include "clients/sdk/maze_options.hpp"
 #include "core/game/maze_catalog.hpp"
 #include "core/game/run.hpp"
@@ -18,12 +20,12 @@ std::string trail_text(const run& r, const std::vector<cell>& trail);
 
 // --svg: the bot's game on the seed, played offline, drawn as an SVG file.
 // Throws std::runtime_error when the file cannot be written.
-void write_game_svg(const std::string& file, const std::string& bot, const maze_options& maze,
+void write_game_svg(const std::string& file, bot& player, const maze_options& maze,
                     std::uint64_t seed, const maze_catalog& catalog);
 
 // --show: each bot's game on the seed, played offline, as text.
-std::string show_games(const std::vector<std::string>& bots, const maze_options& maze,
-                       std::uint64_t seed, const maze_catalog& catalog);
+std::string show_games(const std::vector<std::string>& bots, const player_factory& make_player,
+                       const maze_options& maze, std::uint64_t seed, const maze_catalog& catalog);
 
 // Games played so far, on stderr: a bar on a terminal, else a line every
 // tenth. Thread-safe.

@@ -56,11 +56,23 @@ std::vector<std::uint64_t> parse_seeds(const std::string& text) {
 }
 
 std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o) {
-  CLI::App app{"Play Ariadne's bundled bots on seeded mazes and compare their scores.",
-               "ariadne-bot"};
+  CLI::App app{
+      "Play Ariadne's bundled bots (and yours, --program) on seeded mazes and compare their "
+      "scores.",
+      "ariadne-bot"};
   app.set_version_flag("--version", "ariadne-bot " + std::string(version));
   app.get_formatter()->column_width(32);
-  app.add_option("-b,--bot", o.bot, "Bot to play: " + bot_names())->capture_default_str();
+  app.add_option("-b,--bot", o.bot,
+                 "Bots to play, by name or as a list (dfs,frontier): " + bot_names())
+      ->capture_default_str();
+  app.add_option("--program", o.program,
+                 "Your bot, measured beside those of --bot: a program speaking the bridge's "
+                 "lines on stdin and stdout (PROTOCOL.md), started by /bin/sh for each game")
+      ->check([](const std::string& text) {
+        return text.find_first_not_of(" \t") == std::string::npos ? "names no program" : "";
+      });
+  app.add_option("--program-name", o.program_name,
+                 "What the table calls --program (default: its file's name)");
   app.add_option("-u,--url", o.url, "Server to play on")->capture_default_str();
   app.add_flag("--offline", o.offline, "Play in-process on the server's rules; no server needed");
   o.maze.add_to(app, "A named maze of the server (with --offline: of --maze-dir)");
@@ -77,8 +89,10 @@ std::optional<int> parse_runner_options(int argc, char** argv, runner_options& o
   app.add_option("--plot-of", o.plot_of, "What --plot shows: efficiency or steps")
       ->check(CLI::IsMember({"efficiency", "steps"}))
       ->capture_default_str();
-  app.add_option("--svg", o.svg_file,
-                 "Draw the first bot's game on the first seed as an SVG picture in FILE");
+  app.add_option(
+      "--svg", o.svg_file,
+      "Draw the first seed's game of --program (else of the first bot) as an SVG picture "
+      "in FILE");
   app.add_option("--ping", o.ping_url,
                  "Only check that the server at URL (http://, https://, ws:// or wss://) "
                  "answers GET /healthz; exit 0 if it does");

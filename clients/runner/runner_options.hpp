@@ -21,7 +21,9 @@ struct usage_error : std::runtime_error {
 
 // What ariadne-bot is told (ariadne-bot --help).
 struct runner_options {
-  std::string bot = "all";
+  std::string bot = "all";   // a name, a list (dfs,frontier) or all
+  std::string program;       // a command line for /bin/sh
+  std::string program_name;  // default: program_name(the command's words)
   std::string url = "ws://127.0.0.1:8080/ws";
   bool offline = false;
   maze_options maze;

@@ -47,6 +47,26 @@ summary summarize(const std::string& bot, const std::vector<game_result>& all) {
   return s;
 }
 
+std::string run_numbers(const std::string& bot, const std::vector<game_result>& all) {
+  std::vector<std::uint64_t> runs;
+  for (const game_result& g : all) {
+    if (g.bot == bot && g.run != 0) runs.push_back(g.run);
+  }
+  if (runs.empty()) return "no run";
+  std::sort(runs.begin(), runs.end());
+  std::string text = runs.size() == 1 ? "run " : "runs ";
+  for (std::size_t i = 0; i < runs.size();) {
+    std::size_t j = i;
+    while (j + 1 < runs.size() && runs[j + 1] == runs[j] + 1)
+      ++j;
+    if (i > 0) text += ", ";
+    text += std::to_string(runs[i]);
+    if (j > i) text += "-" + std::to_string(runs[j]);
+    i = j + 1;
+  }
+  return text;
+}
+
 std::string format_table(const std::vector<summary>& rows) {
   std::ostringstream out;
   char line[256];
@@ -69,6 +89,7 @@ nlohmann::json games_json(const std::vector<game_result>& outcomes,
   json doc = {{"runs", json::array()}, {"summary", json::array()}};
   for (const game_result& out : outcomes) {
     json run_json = {{"bot", out.bot}, {"seed", out.seed}};
+    if (out.run != 0) run_json["run"] = out.run;
     if (maze.maze.empty()) {
       run_json["generator"] = maze.generator;
       run_json["width"] = sides ? sides->first : 0;

@@ -26,6 +26,9 @@ struct summary {
 summary summarize(const std::string& bot, const std::vector<game_result>& all);
 // The table ariadne-bot prints, one line a bot.
 std::string format_table(const std::vector<summary>& rows);
+// The server's run numbers of a bot's games, in ranges: "runs 3-7, 9" ("no
+// run" when none started).
+std::string run_numbers(const std::string& bot, const std::vector<game_result>& all);
 // --json: every game and the summary.
 nlohmann::json games_json(const std::vector<game_result>& outcomes,
                           const std::vector<summary>& rows, const maze_options& maze);

@@ -9,12 +9,22 @@ namespace ariadne {
 std::chrono::milliseconds reconnect_policy::worst_case(std::chrono::milliseconds timeout) const {
   if (!enabled) return std::chrono::milliseconds(0);
   std::chrono::milliseconds total(0);
-  auto wait = first;
-  for (unsigned k = 0; k < tries; ++k) {
-    total += wait + 3 * timeout;
-    wait = std::min(wait * 2, longest);
-  }
+  for (unsigned k = 0; k < tries; ++k)
+    total += full_wait(k) + 3 * timeout;
   return total;
+}
+
+std::chrono::milliseconds reconnect_policy::full_wait(unsigned k) const {
+  auto full = first;
+  for (unsigned i = 0; i < k && full < longest; ++i)
+    full = std::min(full * 2, longest);
+  return full;
+}
+
+std::chrono::milliseconds reconnect_policy::wait(unsigned k, std::mt19937_64& random) const {
+  const auto full = full_wait(k);
+  std::uniform_int_distribution<std::int64_t> jitter(0, full.count() / 2);
+  return full - std::chrono::milliseconds(jitter(random));
 }
 
 reconnect_policy reconnect_policy::within(std::chrono::milliseconds total,
@@ -31,8 +41,8 @@ void add_reconnect_options(CLI::App& app, reconnect_policy& policy, const std::s
   app.add_flag_callback(
       "--no-reconnect", [&policy] { policy.enabled = false; },
       help.empty() ? "Stop at a lost connection instead of connecting again (by default a lost "
-                     "connection is tried again up to 8 times, over about 20 s, and a ranked run "
-                     "in play comes back with it)"
+                     "connection, or a first one the server answers busy for now, is tried again "
+                     "up to 8 times, over about 20 s, and a ranked run in play comes back with it)"
                    : help);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <random>
 #include <string>
 
 namespace CLI {
@@ -27,6 +28,10 @@ struct reconnect_policy {
   // the request again) and every wait is drawn in full: what a server that
   // stopped answering costs, after the request that found it out.
   std::chrono::milliseconds worst_case(std::chrono::milliseconds timeout) const;
+  // The wait before try k (from 0) in full: `first` doubled k times up to
+  // `longest`; wait() draws it between half of that and all of it.
+  std::chrono::milliseconds full_wait(unsigned k) const;
+  std::chrono::milliseconds wait(unsigned k, std::mt19937_64& random) const;
   // This policy with as many tries as fit in `total` by worst_case (none:
   // not enabled).
   reconnect_policy within(std::chrono::milliseconds total, std::chrono::milliseconds timeout) const;

@@ -33,22 +33,56 @@ struct remote_drone::connection {
 remote_drone::remote_drone(const std::string& url, const std::string& name,
                            std::chrono::milliseconds timeout, const std::string& token,
                            const std::string& bot, std::shared_ptr<net::ssl::context> tls,
-                           reconnect_policy reconnect)
+                           reconnect_policy reconnect,
+                           std::shared_ptr<const time_point> call_deadline)
     : url_(url),
       name_(name),
       token_(token),
       bot_(bot),
       tls_(std::move(tls)),
       timeout_(timeout),
-      reconnect_(reconnect) {
+      reconnect_(reconnect),
+      call_deadline_(std::move(call_deadline)) {
   const server_url where = parse_server_url(url, "ws://");
   if (where.secure && !tls_) tls_ = client_context_for(where, {});
   if (!where.secure) tls_ = nullptr;
-  bool mendable = false;
-  welcome_ = open(mendable);
+  welcome_ = open_first();
 }
 
-protocol::welcome_message remote_drone::open(bool& mendable) {
+template <typename Begin>
+beast::error_code remote_drone::wait(Begin&& begin, std::chrono::steady_clock::duration bound) {
+  auto deadline = std::chrono::steady_clock::now() + bound;
+  if (call_deadline_) deadline = std::min(deadline, *call_deadline_);
+  return blocking_call(connection_->ioc, std::forward<Begin>(begin), deadline, [this] {
+    beast::error_code ignored;
+    beast::get_lowest_layer(connection_->ws).socket().close(ignored);
+  });
+}
+
+bool remote_drone::time_for(std::chrono::steady_clock::duration pause) const {
+  return !call_deadline_ || std::chrono::steady_clock::now() + pause < *call_deadline_;
+}
+
+protocol::welcome_message remote_drone::open_first() {
+  // As a lost connection is mended: a proxy with no server behind it for
+  // now (HTTP 502-504), a hello answered server_busy (the server's database
+  // restarting), a connection cut or silent before the welcome.
+  std::mt19937_64 random{std::random_device{}()};
+  for (unsigned k = 0;; ++k) {
+    bool mendable = false;
+    try {
+      return open(mendable, true);
+    } catch (const drone_error&) {
+      if (!mendable || !reconnect_.enabled || k == reconnect_.tries) throw;
+    }
+    const auto pause = reconnect_.wait(k, random);
+    if (!time_for(pause))
+      throw drone_error("cannot connect to " + url_ + ": no welcome in the call's time");
+    std::this_thread::sleep_for(pause);
+  }
+}
+
+protocol::welcome_message remote_drone::open(bool& mendable, bool first) {
   mendable = false;
   const server_url where = parse_server_url(url_, "ws://");
   connection_ = std::make_unique<connection>(tls_);
@@ -58,23 +92,26 @@ protocol::welcome_message remote_drone::open(bool& mendable) {
   ws.read_message_max(max_reply_bytes);
   tcp::resolver resolver(connection_->ioc);
   tcp::resolver::results_type addresses;
-  auto ec = blocking_call(connection_->ioc, [&](auto handler) {
-    resolver.async_resolve(where.host, where.port,
-                           [&, handler](beast::error_code e, auto results) mutable {
-                             addresses = results;
-                             handler(e);
-                           });
-  });
+  // Each phase within the timeout (the stream's expiry), and whatever it
+  // does past that (a closing handshake) within close_bound more.
+  const auto phase = timeout_ + close_bound;
+  auto ec = wait(
+      [&](auto handler) {
+        resolver.async_resolve(where.host, where.port,
+                               [&, handler](beast::error_code e, auto results) mutable {
+                                 addresses = results;
+                                 handler(e);
+                               });
+      },
+      phase);
   if (!ec) {
     beast::get_lowest_layer(ws).expires_after(timeout_);
-    ec = blocking_call(connection_->ioc, [&](auto handler) {
-      beast::get_lowest_layer(ws).async_connect(addresses, handler);
-    });
+    ec = wait([&](auto handler) { beast::get_lowest_layer(ws).async_connect(addresses, handler); },
+              phase);
   }
   if (!ec) {
-    ec = blocking_call(connection_->ioc, [&](auto handler) {
-      async_client_handshake(ws.next_layer(), where.host, handler);
-    });
+    ec = wait([&](auto handler) { async_client_handshake(ws.next_layer(), where.host, handler); },
+              phase);
     if (ec && ec != beast::error::timeout) {
       throw drone_error("cannot connect to " + url_ + ": " +
                         describe_tls_failure(ws.next_layer(), ec));
@@ -82,22 +119,26 @@ protocol::welcome_message remote_drone::open(bool& mendable) {
   }
   websocket::response_type answer;
   if (!ec) {
-    ec = blocking_call(connection_->ioc, [&](auto handler) {
-      ws.async_handshake(answer, where.host + ":" + where.port, with_route_key(where.path, token_),
-                         handler);
-    });
+    ec = wait(
+        [&](auto handler) {
+          ws.async_handshake(answer, where.host + ":" + where.port,
+                             with_route_key(where.path, token_), handler);
+        },
+        phase);
   }
   if (ec == websocket::error::upgrade_declined) {
     // The server's own words say why (503: too many connections, or
-    // draining; 400: plain on a TLS-only port). A proxy's 502 and 504: no
-    // server behind it answered, for now.
+    // draining; 429: this address holds its share; 400: plain on a TLS-only
+    // port). A proxy's 502 and 504: no server behind it answered, for now.
     const unsigned status = answer.result_int();
-    mendable = status == 502 || status == 503 || status == 504;
+    mendable = status == 429 || status == 502 || status == 503 || status == 504;
     std::string body = answer.body().substr(0, answer.body().find('\n'));
     throw drone_error("cannot connect to " + url_ + ": the server answered HTTP " +
                       std::to_string(status) + (body.empty() ? "" : ": " + body));
   }
-  mendable = true;
+  // A first connection refused or unanswered before its WebSocket opens:
+  // nothing serves there, most likely a wrong address, said at once.
+  mendable = !first;
   if (ec) throw drone_error("cannot connect to " + url_ + ": " + describe(ec));
   // The closing handshake, ours or the one a bad frame begins, is bounded
   // too: its teardown waits on the socket, beyond the stream's expiry, and a
@@ -126,8 +167,8 @@ remote_drone::~remote_drone() {
   auto& ws = connection_->ws;
   if (!ws.is_open()) return;
   beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(1));
-  blocking_call(connection_->ioc,
-                [&](auto handler) { ws.async_close(websocket::close_code::normal, handler); });
+  wait([&](auto handler) { ws.async_close(websocket::close_code::normal, handler); },
+       std::chrono::seconds(1));
 }
 
 std::string remote_drone::describe(const beast::error_code& ec) const {
@@ -146,15 +187,16 @@ std::optional<protocol::server_message> remote_drone::try_call(
   // deadline: a hung or slow server never holds a bot past either.
   const auto until_deadline = run_deadline() - std::chrono::steady_clock::now();
   const bool deadline_first = until_deadline < timeout_;
-  beast::get_lowest_layer(ws).expires_after(
-      deadline_first ? std::max(until_deadline, std::chrono::steady_clock::duration::zero())
-                     : std::chrono::steady_clock::duration(timeout_));
+  const auto expiry = deadline_first
+                          ? std::max(until_deadline, std::chrono::steady_clock::duration::zero())
+                          : std::chrono::steady_clock::duration(timeout_);
+  beast::get_lowest_layer(ws).expires_after(expiry);
   ws.text(true);
-  auto ec = blocking_call(connection_->ioc,
-                          [&](auto handler) { ws.async_write(net::buffer(text), handler); });
-  if (!ec) {
-    ec = blocking_call(connection_->ioc, [&](auto handler) { ws.async_read(buffer, handler); });
-  }
+  // The reply within the expiry; a closing handshake the read begins (a
+  // frame refused) within close_bound more.
+  const auto bound = expiry + close_bound;
+  auto ec = wait([&](auto handler) { ws.async_write(net::buffer(text), handler); }, bound);
+  if (!ec) ec = wait([&](auto handler) { ws.async_read(buffer, handler); }, bound);
   if (ec == beast::error::timeout && deadline_first) throw drone_error(run_overdue());
   if (ec) {
     std::string why = describe(ec);
@@ -207,11 +249,11 @@ protocol::server_message remote_drone::mend(const protocol::client_message& mess
   const bool of_run = !starts && !std::holds_alternative<protocol::challenges_message>(message);
   const auto moves = [](const drone_state& s) { return s.steps + s.bumps; };
   std::mt19937_64 random{std::random_device{}()};
-  auto wait = reconnect_.first;
-  for (unsigned k = 0; k < reconnect_.tries; ++k) {
-    std::uniform_int_distribution<std::int64_t> jitter(0, wait.count() / 2);
-    std::this_thread::sleep_for(wait - std::chrono::milliseconds(jitter(random)));
-    wait = std::min(wait * 2, reconnect_.longest);
+  unsigned k = 0;
+  for (; k < reconnect_.tries; ++k) {
+    const auto pause = reconnect_.wait(k, random);
+    if (!time_for(pause)) break;  // the call's time is spent
+    std::this_thread::sleep_for(pause);
     bool mendable = false;
     try {
       welcome_ = open(mendable);
@@ -241,8 +283,8 @@ protocol::server_message remote_drone::mend(const protocol::client_message& mess
     }
     if (auto reply = try_call(message, lost)) return std::move(*reply);
   }
-  throw drone_error("connection to " + url_ + " lost: " + lost + "; " +
-                    std::to_string(reconnect_.tries) + " new connections failed");
+  throw drone_error("connection to " + url_ + " lost: " + lost + "; " + std::to_string(k) +
+                    " new connections failed");
 }
 
 std::uint64_t remote_drone::paint(const protocol::paint_message& paint) {

@@ -43,11 +43,16 @@ class remote_drone : public drone {
   // A lost connection is mended as `reconnect` says: a ranked run in play
   // comes back with it (the server's takeover), and the request the loss
   // cut short is answered as if nothing happened, or throws run_lost.
+  // call_deadline, when given, is read before each wait: no operation, the
+  // mending of a connection and the closing handshake included, goes past
+  // the time it holds (the caller moves it forward before each call).
+  using time_point = std::chrono::steady_clock::time_point;
   remote_drone(const std::string& url, const std::string& name,
                std::chrono::milliseconds timeout = std::chrono::seconds(30),
                const std::string& token = {}, const std::string& bot = {},
                std::shared_ptr<boost::asio::ssl::context> tls = nullptr,
-               reconnect_policy reconnect = {});
+               reconnect_policy reconnect = {},
+               std::shared_ptr<const time_point> call_deadline = nullptr);
   ~remote_drone() override;
 
   remote_drone(const remote_drone&) = delete;
@@ -58,10 +63,8 @@ class remote_drone : public drone {
   const protocol::welcome_message& welcome() const { return welcome_; }
   // How many times a lost connection was mended.
   unsigned reconnects() const { return reconnects_; }
-  // Marks cells for the run's spectators and replay (never part of the
-  // game); the cells marked now. Throws drone_error (no_run, bad_request,
-  // rate_limited, too_large).
-  std::uint64_t paint(const protocol::paint_message& paint);
+  // drone::paint over the connection (which may also be rate_limited).
+  std::uint64_t paint(const protocol::paint_message& paint) override;
   // The competition's challenges as they stand now (the challenges
   // message: attempts left, marks). Throws drone_error (unauthorized
   // without a competitor's token).
@@ -77,8 +80,11 @@ class remote_drone : public drone {
 
  private:
   // A new connection, its handshake and hello: the welcome. Throws
-  // drone_error; `mendable` tells whether trying again may help.
-  protocol::welcome_message open(bool& mendable);
+  // drone_error; `mendable` tells whether trying again may help (for the
+  // first connection, not after a refused one).
+  protocol::welcome_message open(bool& mendable, bool first = false);
+  // The first connection, tried again by the policy as a lost one is.
+  protocol::welcome_message open_first();
   // Sends one frame and returns the parsed reply; throws drone_error, or
   // returns nullopt with `lost` saying why when a new connection may mend it.
   std::optional<protocol::server_message> try_call(const protocol::client_message& message,
@@ -88,6 +94,13 @@ class remote_drone : public drone {
   // A new connection after `lost`, and the reply to `message` on it.
   protocol::server_message mend(const protocol::client_message& message, std::string lost);
   std::string describe(const boost::system::error_code& ec) const;
+  // One asynchronous operation on the connection, waited for at most
+  // `bound` and never past the call's deadline: past either the socket is
+  // closed and the operation ends with timeout.
+  template <typename Begin>
+  boost::system::error_code wait(Begin&& begin, std::chrono::steady_clock::duration bound);
+  // Whether a wait of `pause` still ends before the call's deadline.
+  bool time_for(std::chrono::steady_clock::duration pause) const;
 
   struct connection;
   std::unique_ptr<connection> connection_;
@@ -98,6 +111,7 @@ class remote_drone : public drone {
   std::shared_ptr<boost::asio::ssl::context> tls_;
   std::chrono::milliseconds timeout_;
   reconnect_policy reconnect_;
+  std::shared_ptr<const time_point> call_deadline_;
   unsigned reconnects_ = 0;
   protocol::welcome_message welcome_;
 };

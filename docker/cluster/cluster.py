@@ -5,19 +5,26 @@ on one PostgreSQL, behind Debian's nginx running docker/cluster/nginx.conf
 for until it answers, and stopped by its PID.
 
     docker/cluster/cluster.py --build build/release --nodes 3 --port 8080 \\
-        --competition docker/competition.json
+        --competition docker/competition.json --data cluster-data
 
-prints the proxy's address, the nodes' and the database's, then runs until
-Ctrl-C. With --render PROXY_PORT NODE_PORT... it only prints nginx.conf
-rendered for those ports (as scripts/docker-smoke.sh mounts it). Without --db it starts a PostgreSQL of its own in a temporary
-folder (Debian's postgresql package; as root it runs as nobody), dropped at
-the end; with --db postgresql://... it uses that one and leaves it be.
+prints the proxy's address, each process's PID, the nodes' addresses and
+logs and the database's, then runs until Ctrl-C, taking commands on its
+input meanwhile (`restart node2`, `stop node2`, `start node2`, `restart db`,
+`status`). With --render PROXY_PORT NODE_PORT... it only prints nginx.conf
+rendered for those ports (as scripts/docker-smoke.sh mounts it).
+
+The database: with --db postgresql://... that one, left be; with --data DIR
+a PostgreSQL of its own whose files stay in DIR (the next start with the
+same --data goes on with them); with neither, a PostgreSQL of its own in a
+temporary folder, deleted with every result when the script stops (it says
+so when it starts). Debian's postgresql package; as root it runs as nobody.
 
 As a module (tests/cluster does this): Cluster(...) as a context manager,
 with kill(k), drain(k), start_node(k), reload() and the addresses.
 """
 import argparse
 import os
+import select
 import shutil
 import signal
 import socket
@@ -30,40 +37,15 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-CONF = os.path.join(HERE, "nginx.conf")
-# The shipped file names three nodes on these ports and the proxy on this one.
-FIRST_NODE, OTHER_NODES, PROXY = "127.0.0.1:8101", ("127.0.0.1:8102", "127.0.0.1:8103"), \
-    "127.0.0.1:8080"
+sys.path.insert(0, HERE)
+from cluster_console import command, print_pids  # noqa: E402
+from nginx_conf import CONF, render  # noqa: E402
 
 
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def render(text, proxy_port, node_ports):
-    """The shipped nginx.conf for these ports: every line naming the first
-    node becomes one line a node, the lines naming the other two go, and the
-    proxy listens on proxy_port. A file that no longer has these lines is an
-    error: the file and this script change together."""
-    lines = []
-    firsts = 0
-    for line in text.splitlines():
-        code = line.split("#", 1)[0]
-        if any(other in code for other in OTHER_NODES):
-            continue
-        if FIRST_NODE in code:
-            firsts += 1
-            for k, port in enumerate(node_ports, start=1):
-                lines.append(line.replace(FIRST_NODE, f"127.0.0.1:{port}")
-                             .replace("/nodes/1/", f"/nodes/{k}/"))
-            continue
-        lines.append(line.replace(PROXY, f"127.0.0.1:{proxy_port}") if PROXY in code else line)
-    if firsts != 3 or f"listen 127.0.0.1:{proxy_port};" not in "\n".join(lines):
-        raise SystemExit(f"{CONF}: expected the first node ({FIRST_NODE}) in 3 lines (two "
-                         f"upstreams, the metrics map) and listen {PROXY}; found {firsts}")
-    return "\n".join(lines) + "\n"
 
 
 def get(port, path, timeout=2):
@@ -95,7 +77,8 @@ def wait_until_ok(port, proc, what, timeout):
 
 class Cluster:
     def __init__(self, build, nodes=3, port=0, db=None, competition=None, folder=None,
-                 server_args=(), log_level="warn", timeout=30):
+                 server_args=(), log_level="warn", timeout=30, maze_dir=None, node_ports=None,
+                 data=None):
         self.server = os.path.join(build, "server/app/ariadne-server")
         self.admin_binary = os.path.join(build, "tools/ariadne-admin")
         self.nginx = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -106,13 +89,17 @@ class Cluster:
         self.port = port or free_port()
         self.db = db
         self.competition = competition
+        self.maze_dir = maze_dir
+        self.data = data  # a folder for the PostgreSQL of its own, kept
         self.server_args = list(server_args)
         self.log_level = log_level
         self.timeout = timeout
         self.folder = folder or tempfile.mkdtemp(prefix="ariadne-cluster-")
         self.own_folder = folder is None
         self.pg = None
-        self.node_ports = [free_port() for _ in range(nodes)]
+        self.node_ports = list(node_ports) if node_ports else [free_port() for _ in range(nodes)]
+        if len(self.node_ports) != nodes:
+            raise RuntimeError(f"{nodes} nodes need {nodes} ports, got {len(self.node_ports)}")
         self.nodes = [None] * nodes  # the processes, None while down
         self.proxy = None
 
@@ -137,9 +124,9 @@ class Cluster:
         if self.db is None:
             sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
             from postgres import Postgres
-            self.pg = Postgres()
+            self.pg = Postgres(folder=self.data)
             self.pg.start()
-            self.db = self.pg.database("ariadne")
+            self.db = self.pg.database("ariadne", keep=self.data is not None)
         return self
 
     def start(self):
@@ -160,6 +147,8 @@ class Cluster:
                 "--log-level", self.log_level, *self.server_args]
         if self.competition:
             args += ["--competition", self.competition]
+        if self.maze_dir:
+            args += ["--maze-dir", self.maze_dir]
         with open(self.node_log(k), "ab") as log:
             proc = subprocess.Popen(args, stdout=log, stderr=log, start_new_session=True)
         self.nodes[k] = proc
@@ -222,6 +211,36 @@ class Cluster:
         self.nodes[k] = None
         return code
 
+    def stop_node(self, k):
+        """Node k stopped at once (SIGINT: no drain), by its PID."""
+        proc = self.nodes[k]
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        self.nodes[k] = None
+
+    def restart_database(self):
+        """The PostgreSQL of its own stopped and started again on its port
+        (the nodes ride out the outage)."""
+        if self.pg is None:
+            raise RuntimeError("the database is not this script's (--db): restart it yourself")
+        self.pg.stop()
+        self.pg.start()
+
+    def pids(self):
+        """(what, PID or None) for every process this cluster started."""
+        found = [("nginx", self.proxy.pid if self.proxy is not None else None)]
+        for k, proc in enumerate(self.nodes):
+            alive = proc is not None and proc.poll() is None
+            found.append((self.node_name(k), proc.pid if alive else None))
+        if self.pg is not None:
+            found.append(("postgres", self.pg.process.pid if self.pg.process else None))
+        return found
+
     def stop(self):
         if self.proxy is not None and self.proxy.poll() is None:
             self.proxy.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
@@ -230,15 +249,8 @@ class Cluster:
             except subprocess.TimeoutExpired:
                 self.proxy.kill()
                 self.proxy.wait()
-        for k, proc in enumerate(self.nodes):
-            if proc is not None and proc.poll() is None:
-                proc.send_signal(signal.SIGINT)  # at once: no drain
-                try:
-                    proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
-            self.nodes[k] = None
+        for k in range(self.count):
+            self.stop_node(k)
         if self.pg is not None:
             self.pg.close()
             self.pg = None
@@ -252,6 +264,16 @@ class Cluster:
         self.stop()
 
 
+def node_ports_arg(text):
+    try:
+        ports = [int(p) for p in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of ports: {text}")
+    if any(not 1 <= p <= 65535 for p in ports) or len(set(ports)) != len(ports):
+        raise argparse.ArgumentTypeError(f"ports 1 to 65535, each once: {text}")
+    return ports
+
+
 def main():
     parser = argparse.ArgumentParser(description="Run an Ariadne cluster behind nginx on this "
                                      "machine (stop it with Ctrl-C).")
@@ -259,9 +281,16 @@ def main():
                         help="the build folder (default: build/release)")
     parser.add_argument("--nodes", type=int, default=3, help="how many servers (default 3)")
     parser.add_argument("--port", type=int, default=8080, help="nginx's port (default 8080)")
-    parser.add_argument("--db", help="a PostgreSQL URI (default: a PostgreSQL of its own, "
-                        "in a temporary folder, gone at the end)")
+    parser.add_argument("--node-ports", type=node_ports_arg, metavar="PORT,PORT,...",
+                        help="the nodes' ports, one a node (default: free ones)")
+    parser.add_argument("--db", help="a PostgreSQL URI, left as it is at the end")
+    parser.add_argument("--data", metavar="DIR",
+                        help="a PostgreSQL of its own whose files stay in DIR (the next start "
+                        "with the same DIR goes on with them). Without --db or --data the "
+                        "database is in a temporary folder, deleted at the end")
     parser.add_argument("--competition", help="a competition file for every node")
+    parser.add_argument("--maze-dir", default=os.path.join(ROOT, "docker", "mazes"),
+                        help="the named mazes, for every node (default: docker/mazes)")
     parser.add_argument("--folder", help="where the logs go (default: a temporary folder, "
                         "removed at the end)")
     parser.add_argument("--log-level", default="info")
@@ -279,10 +308,16 @@ def main():
         return 0
     if not 1 <= args.nodes <= 64:
         parser.error("--nodes: 1 to 64")
+    if args.node_ports and len(args.node_ports) != args.nodes:
+        parser.error(f"--node-ports: {args.nodes} ports, one a node")
+    if args.db and args.data:
+        parser.error("--db or --data, not both")
     if args.folder:
         os.makedirs(args.folder, exist_ok=True)
+    data = os.path.abspath(args.data) if args.data else None
     cluster = Cluster(args.build, args.nodes, args.port, args.db, args.competition,
-                      args.folder, args.server_args, args.log_level)
+                      args.folder, args.server_args, args.log_level, maze_dir=args.maze_dir,
+                      node_ports=args.node_ports, data=data)
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     try:
@@ -295,11 +330,32 @@ def main():
             print(f"  {cluster.node_name(k)}: 127.0.0.1:{port} (its log: {cluster.node_log(k)}; "
                   f"its metrics: http://127.0.0.1:{cluster.port}/nodes/{k + 1}/metrics)")
         print(f"  database: {cluster.db}")
-        print(f"  competitors: {os.path.basename(cluster.admin_binary)} --db {cluster.db} "
+        if cluster.pg is not None and data is None:
+            print("  WARNING: this database is in a temporary folder: it and every result "
+                  "are DELETED when this stops (--data DIR keeps them)")
+        elif data is not None:
+            print(f"  its files: {data} (kept; the next start with --data {args.data} goes on)")
+        print_pids(cluster)
+        print(f"  competitors: {cluster.admin_binary} --db {cluster.db} "
               "add-competitor NAME")
-        print("Ctrl-C stops it.", flush=True)
+        print("Ctrl-C stops it; meanwhile type status, restart node1, stop node1, start node1, "
+              "restart db or quit.", flush=True)
+        reading = True
+        typed = b""  # what came on the input, not yet a whole line
         while not stop and cluster.proxy.poll() is None:
-            time.sleep(0.5)
+            if not reading:
+                time.sleep(0.5)
+                continue
+            if not select.select([sys.stdin], [], [], 0.5)[0]:
+                continue
+            chunk = os.read(sys.stdin.fileno(), 4096)
+            if not chunk:
+                reading = False  # no input (closed, or /dev/null): Ctrl-C only
+                continue
+            typed += chunk
+            *lines, typed = typed.split(b"\n")
+            if not all(command(cluster, line.decode(errors="replace")) for line in lines):
+                break
     except KeyboardInterrupt:
         pass
     finally:

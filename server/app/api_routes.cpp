@@ -28,6 +28,14 @@ http_answer health(bool draining) {
   return draining ? http_answer::text(503, "draining\n") : http_answer::text(200, "ok\n");
 }
 
+http_answer ready(bool draining, const competition_hub* hub) {
+  if (draining) return http_answer::text(503, "draining\n");
+  if (hub != nullptr && !hub->store_reachable()) {
+    return http_answer::text(503, "the competition's store does not answer\n");
+  }
+  return http_answer::text(200, "ready\n");
+}
+
 http_answer metrics_text(metrics& counters, const competition_hub* hub) {
   std::string text = counters.prometheus_text();
   if (hub != nullptr) text += hub->metrics_text();

@@ -21,6 +21,11 @@ namespace api_routes {
 // GET /healthz: ok, or 503 while the server drains (a proxy's health check
 // takes it out of its rotation).
 http_answer health(bool draining);
+// GET /readyz: ready when the server takes play now (not draining, and its
+// competition's store answers), else 503 with the reason: what a load
+// balancer or an orchestrator routes new players by, where /healthz says
+// the process is alive.
+http_answer ready(bool draining, const competition_hub* hub);
 // GET /metrics: Prometheus text, the competition's lines with one.
 http_answer metrics_text(metrics& counters, const competition_hub* hub);
 // What the competition publishes, from the leaderboard thread's cache (never

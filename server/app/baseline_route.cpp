@@ -4,6 +4,7 @@
 #include <string>
 
 #include "server/app/server_context.hpp"
+#include "server/app/setup_refusals.hpp"
 #include "server/baseline/baseline.hpp"
 #include "server/host/costly_work.hpp"
 
@@ -27,15 +28,13 @@ void answer_baseline(server_context& context, const http_request& request, http_
     }
     reply(http_answer{200, "application/json", std::move(body)});
   };
+  const auto now = std::chrono::steady_clock::now();
   switch (costly_work::charge_then_place(context.budgets(), context.setups(), request.address, cost,
-                                         std::chrono::steady_clock::now(), false,
-                                         job_pool::lane::view, std::move(job))) {
+                                         now, false, job_pool::lane::view, std::move(job))) {
     case costly_work::placement::over_share:
-      return reply(http_answer::text(
-          429, "your address has asked for more set-up work than its share; try again\n"));
+      return reply(setup_over_share(context.budgets(), request.address, cost, now));
     case costly_work::placement::busy:
-      return reply(http_answer::text(
-          503, "the server is setting up as many mazes as it can; try again shortly\n"));
+      return reply(setup_busy());
     case costly_work::placement::here:
     case costly_work::placement::pool:
       return;

@@ -9,6 +9,7 @@
 #include "core/play/run_setup.hpp"
 #include "server/app/request_targets.hpp"
 #include "server/app/server_context.hpp"
+#include "server/app/setup_refusals.hpp"
 #include "server/host/costly_work.hpp"
 #include "server/ranked/disclosure.hpp"
 #include "server/replay/replay_builder.hpp"
@@ -19,14 +20,6 @@ namespace {
 
 http_answer text(unsigned status, std::string body) {
   return http_answer::text(status, std::move(body));
-}
-
-http_answer over_share() {
-  return text(429, "your address has asked for more set-up work than its share; try again\n");
-}
-
-http_answer busy() {
-  return text(503, "the server is setting up as many mazes as it can; try again shortly\n");
 }
 
 http_answer gone() {
@@ -150,6 +143,9 @@ void answer_replay(server_context& context, const http_request& request, http_re
   const auto now = std::chrono::steady_clock::now();
   server_context* c = &context;
   const std::uint64_t number = *run;
+  const auto over_share = [&] {
+    return setup_over_share(context.budgets(), request.address, cost, now);
+  };
   if (built) {
     if (!context.budgets().charge_setup(request.address, cost, now)) return reply(over_share());
     return reply(live_replay_answer(context, number));
@@ -162,7 +158,7 @@ void answer_replay(server_context& context, const http_request& request, http_re
       auto job = [c, reply, record] { reply(ranked_replay_answer(*c, record)); };
       if (costly_work::place(c->setups(), address, cost, false, job_pool::lane::view,
                              std::move(job)) == costly_work::placement::busy) {
-        reply(busy());
+        reply(setup_busy());
       }
     });
     return;
@@ -173,7 +169,7 @@ void answer_replay(server_context& context, const http_request& request, http_re
     case costly_work::placement::over_share:
       return reply(over_share());
     case costly_work::placement::busy:
-      return reply(busy());
+      return reply(setup_busy());
     case costly_work::placement::here:
       return reply(live_replay_answer(context, number));
     case costly_work::placement::pool:

@@ -58,6 +58,8 @@ void add_http_routes(server_context& context, http_routes& http) {
     http.add_prefix(std::move(prefix), at_once(context, std::move(make)));
   };
   add("/healthz", [c](const http_request&) { return api_routes::health(c->draining()); });
+  add("/readyz",
+      [c](const http_request&) { return api_routes::ready(c->draining(), c->competition()); });
   add("/metrics", [c](const http_request&) {
     return api_routes::metrics_text(c->counters(), c->competition());
   });

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "core/model/run_result.hpp"
 #include "core/model/utc_time.hpp"
 #include "server/competition/competition_hub.hpp"
 #include "server/live/run_registry.hpp"
@@ -28,6 +29,7 @@ struct row {
   std::optional<std::uint64_t> steps;
   std::optional<std::uint64_t> bumps;
   std::optional<std::uint32_t> found;
+  std::optional<double> efficiency;  // once ended
   std::uint32_t treasures = 0;
   std::string status;
   std::size_t spectators = 0;
@@ -50,6 +52,7 @@ std::string text(const row& r, bool replay) {
       {"steps", maybe(r.steps)},
       {"bumps", maybe(r.bumps)},
       {"found", maybe(r.found)},
+      {"efficiency", maybe(r.efficiency)},
       {"treasures", r.treasures},
       {"status", r.status},
       {"spectators", r.spectators},
@@ -131,6 +134,7 @@ std::string of(const run_feed& feed, bool reveal) {
     r.steps = s.steps;
     r.bumps = s.bumps;
     r.found = s.found;
+    if (s.result) r.efficiency = s.result->efficiency;
   }
   r.treasures = s.start->options.treasures;
   r.status = hidden ? (s.status == run_status::active ? "active" : "ended")
@@ -155,6 +159,9 @@ std::string of(const ranked_run_record& run, const competition_rules& rules, boo
     r.steps = run.steps;
     r.bumps = run.bumps;
     r.found = run.found;
+    if (const auto status = run_status_of(run.status)) {
+      r.efficiency = efficiency_of(*status, run.score, run.optimal);
+    }
   }
   r.treasures = run.treasures;
   r.status = reveal ? std::string(to_string(run.status)) : "ended";

@@ -79,7 +79,11 @@ void server::drain() {
 }
 
 bool server::drained() {
-  return context_->draining() && context_->budgets().runs_in_play() == 0;
+  // A ranked run's reply waits for its result's write: the drain ends once
+  // that is written and the reply on its way, never in between.
+  const competition_hub* hub = context_->competition();
+  return context_->draining() && context_->budgets().runs_in_play() == 0 &&
+         (hub == nullptr || hub->store_backlog() == 0);
 }
 
 void server::stop() {

@@ -119,7 +119,7 @@ parsed_config parse_server_config(int argc, const char* const* argv) {
           "TCP connections (HTTP and WebSocket) held at once; more get HTTP 503")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
   setting(app, "--max-connections-per-ip", c.max_connections_per_ip,
-          "Connections one client address may hold; more get HTTP 503")
+          "Connections one client address may hold; more get HTTP 429")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
   setting(app, "--max-runs", c.max_runs, "Runs in play at once; more get server_busy")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
@@ -193,7 +193,7 @@ parsed_config parse_server_config(int argc, const char* const* argv) {
           "Spectator connections on one run; more get HTTP 503")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
   setting(app, "--max-spectators-per-ip", c.max_spectators_per_ip,
-          "Spectator connections from one client address; more get HTTP 503")
+          "Spectator connections from one client address; more get HTTP 429")
       ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}));
   setting(app, "--max-memory-mib", c.max_memory_mib,
           "Memory held for clients in all (move logs of runs in play, spectator streams, "

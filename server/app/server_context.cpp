@@ -54,9 +54,10 @@ server_context::server_context(server_config config, maze_catalog catalog)
                 config_.keep_replays_mib != 0
                     ? std::min(config_.keep_replays_mib << 20, memory_.limit().total / 2)
                     : memory_.limit().total / 8,
-                [this](std::uint64_t bytes) -> std::shared_ptr<void> {
-                  return std::make_shared<memory_lease>(
-                      memory_.claim_own(memory_budget::use::kept_runs, bytes));
+                [this](std::uint64_t bytes, bool ranked) -> std::shared_ptr<void> {
+                  return std::make_shared<memory_lease>(memory_.claim_own(
+                      ranked ? memory_budget::use::kept_ranked_runs : memory_budget::use::kept_runs,
+                      bytes));
                 }),
       budgets_(budget_limits(config_, host_)),
       spectators_(config_.max_spectators, config_.max_spectators_per_run,

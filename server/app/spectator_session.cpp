@@ -41,7 +41,8 @@ websocket_admission open_spectator(server_context& context, const connection_inf
     case spectator_admission::refusal::none:
       break;
     case spectator_admission::refusal::from_address:
-      return refuse(503,
+      // 429: the address's doing (a proxy would take a 503 for a failing server).
+      return refuse(429,
                     "your address watches as many streams as the server allows one address; "
                     "close one first");
     case spectator_admission::refusal::in_all:

@@ -15,6 +15,17 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
   auto outcome = std::make_shared<claim>(claim::failed);
   writer_.submit(
       [this, record, outcome](results_store& store) {
+        // Run again after a commit whose answer was lost (the writer tries
+        // a batch again): the row is there, this server's, so the claim
+        // landed. Taken for another server's, it would deal again, and the
+        // deal never shown would stay charged and in play.
+        if (presence_.shared()) store.lock_competitor(record.competitor);
+        if (const auto mine = store.run_by_number(record.run);
+            mine && mine->node == node() && mine->competitor == record.competitor) {
+          books_.hold(record.run);
+          *outcome = claim::claimed;
+          return;
+        }
         // No maze is claimed once the competition has closed: the reveal of
         // every seed dealt waits only for the claims made before.
         if (books_.schedule().closed(std::chrono::system_clock::now())) {
@@ -26,7 +37,6 @@ void attempt_claims::claim_start(const ranked_run_record& record, std::function<
         // for it gets in between); alone, the book is the store's.
         bool fits = true;
         if (presence_.shared()) {
-          store.lock_competitor(record.competitor);
           // Its hello on another server came first: its run would be handed
           // there before it began.
           const auto hello = store.latest_hello_of(record.competitor);
@@ -102,7 +112,10 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
   writer_.submit(
       [this, record, moves = std::move(moves), to = std::move(to), handed](results_store& store) {
         if (presence_.shared()) store.lock_competitor(record.competitor);
-        *handed = store.hand_off_run(record.run, node(), to, moves);
+        // Run again after a commit whose answer was lost: handed already.
+        const auto row = store.run_by_number(record.run);
+        *handed = store.hand_off_run(record.run, node(), to, moves) ||
+                  (row && row->node == to && row->status == ranked_status::in_play);
         read_back(store, record.competitor, record.challenge);
       },
       // No longer held once that is durable: a write rolled back leaves the
@@ -116,16 +129,17 @@ void attempt_claims::hand_off(const ranked_run_record& record, std::string moves
 }
 
 void attempt_claims::give_back_unhanded(const ranked_run_record& record) {
-  give_back(record, true, [this, record](bool durable) {
-    if (durable) {
-      books_.release(record.run);
-    } else {
-      spdlog::error(
-          "run {} of '{}' ({}): neither handed over nor given back (the database did not "
-          "take either): in play here until this server restarts",
-          record.run, record.competitor_name, record.challenge);
-    }
-  });
+  give_back(record, true, "its hand-over to another server could not be written",
+            [this, record](bool durable) {
+              if (durable) {
+                books_.release(record.run);
+              } else {
+                spdlog::error(
+                    "run {} of '{}' ({}): neither handed over nor given back (the database did not "
+                    "take either): in play here until this server restarts",
+                    record.run, record.competitor_name, record.challenge);
+              }
+            });
 }
 
 void attempt_claims::record_hello(std::int64_t competitor,
@@ -148,21 +162,34 @@ void attempt_claims::record_hello(std::int64_t competitor,
 
 void attempt_claims::read_back_now(std::int64_t competitor, std::string challenge,
                                    std::function<void()> done) {
-  writer_.read([this, competitor,
-                challenge](results_store& store) { read_back(store, competitor, challenge); },
-               [done = std::move(done)](bool) { done(); });
+  if (!presence_.shared()) {
+    writer_.read([this, competitor,
+                  challenge](results_store& store) { read_back(store, competitor, challenge); },
+                 [done = std::move(done)](bool) { done(); });
+    return;
+  }
+  // A maze of a set in play on a server now silent refuses the set's next
+  // start: given back here at once, as a claim gives back a single maze,
+  // not when a living server gives back the dead one's runs.
+  writer_.submit(
+      [this, competitor, challenge](results_store& store) {
+        store.lock_competitor(competitor);
+        give_back_stranded(store, store.latest_attempt(competitor, challenge));
+        read_back(store, competitor, challenge);
+      },
+      [done = std::move(done)](bool) { done(); }, lock_key(competitor));
 }
 
 void attempt_claims::give_back_attempt(const ranked_run_record& record,
                                        std::function<void(bool)> done) {
-  give_back(record, false, std::move(done));
+  give_back(record, false, {}, std::move(done));
 }
 
 void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_in_play,
-                               std::function<void(bool)> done) {
+                               std::string_view why, std::function<void(bool)> done) {
   const auto now = unix_ms(std::chrono::system_clock::now());
   writer_.submit(
-      [this, record, now, only_ours_in_play](results_store& store) {
+      [this, record, now, only_ours_in_play, why = std::string(why)](results_store& store) {
         // Not between another server's claim's reading of the attempt and
         // its write of the attempt's next maze.
         if (presence_.shared()) store.lock_competitor(record.competitor);
@@ -173,10 +200,8 @@ void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_i
             (row && row->status == ranked_status::in_play && row->node == node())) {
           store.interrupt_attempt(record.competitor, record.challenge, record.attempt, now);
           if (only_ours_in_play) {
-            spdlog::warn(
-                "run {} of '{}' ({}): its hand-over to another server could not be written: "
-                "given back, the attempt played again",
-                record.run, record.competitor_name, record.challenge);
+            spdlog::warn("run {} of '{}' ({}): {}: given back, the attempt played again",
+                         record.run, record.competitor_name, record.challenge, why);
           }
         }
         read_back(store, record.competitor, record.challenge);
@@ -186,10 +211,44 @@ void attempt_claims::give_back(const ranked_run_record& record, bool only_ours_i
 
 void attempt_claims::record_end(const ranked_run_record& record, std::function<void(bool)> done) {
   writer_.submit([record](results_store& store) { store.finish_run(record); },
-                 [this, run = record.run, done = std::move(done)](bool durable) {
-                   if (durable) books_.release(run);
+                 [this, record, done = std::move(done)](bool durable) {
+                   if (durable) {
+                     books_.release(record.run);
+                   } else {
+                     std::lock_guard lock(owed_mutex_);
+                     owed_.push_back(record);
+                   }
                    if (done) done(durable);
                  });
+}
+
+void attempt_claims::settle_owed() {
+  std::vector<ranked_run_record> now;
+  {
+    std::lock_guard lock(owed_mutex_);
+    if (settling_ || owed_.empty() || !writer_.reachable()) return;
+    settling_ = true;
+    now = owed_;
+  }
+  auto left = std::make_shared<std::size_t>(now.size());  // on the store thread only
+  for (const ranked_run_record& record : now) {
+    give_back(record, true,
+              "its end could not be written (its competitor was told it is not "
+              "ranked)",
+              [this, run = record.run, left](bool durable) {
+                std::lock_guard lock(owed_mutex_);
+                if (durable) {
+                  books_.release(run);
+                  std::erase_if(owed_, [run](const ranked_run_record& r) { return r.run == run; });
+                }
+                if (--*left == 0) settling_ = false;
+              });
+  }
+}
+
+std::size_t attempt_claims::owed() const {
+  std::lock_guard lock(owed_mutex_);
+  return owed_.size();
 }
 
 }  // namespace ariadne

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,8 +49,16 @@ class attempt_claims {
   void hand_off(const ranked_run_record& record, std::string moves, std::string to,
                 std::function<void(bool handed)> done);
   // Writes an attempt's end; done(durable) on the store thread. The run is
-  // held no more once that is durable (its row tells the rest).
+  // held no more once that is durable (its row tells the rest). An end that
+  // could not be written (its competitor is told it is not ranked) is owed:
+  // its attempt is given back once the store answers (settle_owed).
   void record_end(const ranked_run_record& record, std::function<void(bool)> done);
+  // Gives back the attempts of the ends owed, if the store answers and no
+  // earlier give-back of them is still under way; called every second or
+  // so (the leaderboard's rebuilds), for as long as it takes: nothing told
+  // "not ranked" stays in play in the store, holding the reveal back.
+  void settle_owed();
+  std::size_t owed() const;
   // See competition_hub::record_hello.
   void record_hello(std::int64_t competitor,
                     std::function<void(bool durable, const std::string& playing_elsewhere)> done);
@@ -64,7 +73,8 @@ class attempt_claims {
   void give_back_unhanded(const ranked_run_record& record);
   // The attempt of record given back in the store (only_ours_in_play: if
   // its run is still this server's in play there), the competitor read back.
-  void give_back(const ranked_run_record& record, bool only_ours_in_play,
+  // why: what the log says when only_ours_in_play gives it back.
+  void give_back(const ranked_run_record& record, bool only_ours_in_play, std::string_view why,
                  std::function<void(bool)> done);
   // On the store thread, under the competitor's lock: a maze of the
   // competitor's latest attempt (`latest`) in play on another server that
@@ -88,6 +98,9 @@ class attempt_claims {
   ledger& books_;
   store_writer& writer_;
   const node_presence& presence_;
+  mutable std::mutex owed_mutex_;  // guards what follows
+  std::vector<ranked_run_record> owed_;
+  bool settling_ = false;
 };
 
 }  // namespace ariadne

@@ -27,6 +27,7 @@ competition_hub::competition_hub(competition_rules rules, const std::string& db_
   first_run_number_ = opened.first_run_number;
   board_ = std::make_unique<leaderboard_cache>(db_path, [this](results_store& reader) {
     leaderboard_cache::documents documents = builder_->rebuild(reader);
+    claims_->settle_owed();
     if (builder_->reads_store()) {
       // Other servers' results are not written here: read often enough
       // that every server shows each within a second; the cluster loop

@@ -90,6 +90,11 @@ class competition_hub : private cluster_events {
   // the connections that lookups and writes answer go with their I/O
   // context (store_writer::wait_idle).
   void wait_for_store() { writer_->wait_idle(); }
+  // Store jobs queued or running: a result's write and the reply that
+  // waits for it among them.
+  std::size_t store_backlog() const { return writer_->backlog(); }
+  // False while the store does not answer (an outage; writes wait).
+  bool store_reachable() const { return writer_->reachable(); }
 
   // What a competitor's welcome shows.
   protocol::competition_info info_for(std::int64_t competitor) const;
@@ -123,7 +128,9 @@ class competition_hub : private cluster_events {
     claims_->claim_start(record, std::move(done));
   }
   // Reads a competitor's runs on a challenge back from the store (another
-  // server may have dealt or given back some); done on the store thread.
+  // server may have dealt or given back some), with other servers on the
+  // store after giving back its attempt in play on a server silent for
+  // node_silent_after; done on the store thread.
   void read_back_now(std::int64_t competitor, std::string challenge, std::function<void()> done) {
     claims_->read_back_now(competitor, std::move(challenge), std::move(done));
   }

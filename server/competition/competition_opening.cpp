@@ -105,11 +105,21 @@ opened_competition open_competition(const competition_rules& rules, const std::s
                                 ": not the secret this competition's runs were dealt with");
       }
       store->set_meta("secret_hash", fingerprint);
-    } else if (auto kept = store->meta("secret")) {
-      opened.secret = *kept;
     } else {
-      opened.secret = new_secret();
-      store->set_meta("secret", opened.secret);
+      // The deals' secret kept in the database: any account that reads the
+      // file computes every maze before it is played.
+      const std::string exposed = files_open_to_others(where);
+      if (!exposed.empty()) {
+        throw competition_error(
+            "the database keeps the competition's secret and other accounts can read " + exposed +
+            ": chmod 600 it (and its -wal and -shm), or give --secret-file");
+      }
+      if (auto kept = store->meta("secret")) {
+        opened.secret = *kept;
+      } else {
+        opened.secret = new_secret();
+        store->set_meta("secret", opened.secret);
+      }
     }
     store->set_meta("competition", rules.name);
     store->set_meta("seeds", to_string(rules.seeds));

@@ -1,6 +1,7 @@
 #include "server/host/address_budgets.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ariadne {
 
@@ -50,6 +51,17 @@ bool address_budgets::charge_setup(const std::string& address, std::uint64_t cos
     it = shares_.emplace(address, fresh_share(now)).first;
   }
   return it->second.setup.take(now, static_cast<double>(cost));
+}
+
+std::uint32_t address_budgets::setup_retry_seconds(const std::string& address, std::uint64_t cost,
+                                                   clock::time_point now) const {
+  std::lock_guard lock(mutex_);
+  const auto it = shares_.find(address);
+  const double wait = it == shares_.end()
+                          ? fresh_share(now).setup.seconds_until(now, static_cast<double>(cost))
+                          : it->second.setup.seconds_until(now, static_cast<double>(cost));
+  if (wait < 0.0) return 0;
+  return static_cast<std::uint32_t>(std::max(1.0, std::ceil(wait)));
 }
 
 bool address_budgets::try_token(const std::string& address, const std::string& token_hash,

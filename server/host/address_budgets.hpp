@@ -46,6 +46,10 @@ class address_budgets {
   // Charges set-up work of `cost` to address: false when the address has
   // spent its share (nothing is charged then).
   bool charge_setup(const std::string& address, std::uint64_t cost, clock::time_point now);
+  // Whole seconds until charge_setup(address, cost) would be taken (at least
+  // 1: asked after a refusal), or 0 when it never would (more than a burst).
+  std::uint32_t setup_retry_seconds(const std::string& address, std::uint64_t cost,
+                                    clock::time_point now) const;
   // Before a token's lookup: false when the address has tried too many
   // wrong tokens lately, or has token_lookups_at_once lookups waiting. Only
   // what a lookup answers wrong (or leaves unanswered) is charged, once it

@@ -1,6 +1,7 @@
 #include "server/host/drone_run.hpp"
 
 #include "core/model/limits.hpp"
+#include "core/play/paint_rules.hpp"
 
 namespace ariadne {
 
@@ -34,12 +35,7 @@ std::optional<request_error> drone_run::paint(const protocol::paint_message& pai
   if (!game_.in_run() || r == nullptr || !feed_) {
     return request_error{errc::no_run, "paint marks the cells of a run in play: start one first"};
   }
-  for (const paint_mark& m : paint.cells) {
-    if (m.x < 0 || m.y < 0 || m.x >= r->maze().width() || m.y >= r->maze().height()) {
-      return request_error{errc::bad_request, "the cell (" + std::to_string(m.x) + ", " +
-                                                  std::to_string(m.y) + ") is outside the maze"};
-    }
-  }
+  if (auto problem = check_paint_cells(*r, paint.cells)) return problem;
   if (!slot_.holds_paint()) {
     // The paint's worst case, claimed at its first paint like a move log.
     memory_lease lease =
@@ -52,12 +48,7 @@ std::optional<request_error> drone_run::paint(const protocol::paint_message& pai
     slot_.hold_paint(std::move(lease));
   }
   // Made after the moves so far: a replay shows it from there on.
-  if (!feed_->paint().add({feed_->moves().size(), paint.clear, paint.cells})) {
-    return request_error{errc::too_large, "a run paints at most " +
-                                              std::to_string(limits::paint_cells_per_run) +
-                                              " cells in all: its paint is kept as it is"};
-  }
-  return std::nullopt;
+  return feed_->paint().add({feed_->moves().size(), paint.clear, paint.cells});
 }
 
 std::optional<run_result> drone_run::settle() {

@@ -54,10 +54,14 @@ class memory_budget {
     spectators,  // what a spectator stream has still to send
     answers,     // HTTP answers being written (replays, run lists, the baseline)
     kept_runs,   // finished runs kept for replays and late spectators (the server's)
+    // The same for ranked runs: out of the public gauges, where the step in
+    // the gauge at a run's end would tell its number of moves.
+    kept_ranked_runs,
     count_
   };
-  static constexpr std::array<std::string_view, 4> use_names = {"move_logs", "spectators",
-                                                                "answers", "kept_runs"};
+  static constexpr std::array<std::string_view, 5> use_names = {
+      "move_logs", "spectators", "answers", "kept_runs", "kept_ranked_runs"};
+  static constexpr bool shown(use u) { return u != use::kept_ranked_runs; }
   static_assert(use_names.size() == static_cast<std::size_t>(use::count_));
 
   struct limits {

@@ -34,7 +34,8 @@ std::string metrics::prometheus_text() const {
         net.connections_open.load(relaxed));
   counter("ariadne_connections_total", "WebSocket connections accepted",
           net.connections_total.load(relaxed));
-  counter("ariadne_connections_refused_total", "WebSocket upgrades refused (503)",
+  counter("ariadne_connections_refused_total",
+          "WebSocket upgrades refused (503, or 429 past an address's share)",
           net.connections_refused.load(relaxed));
   counter("ariadne_http_requests_total", "Plain HTTP requests served",
           net.http_requests.load(relaxed));
@@ -76,6 +77,7 @@ std::string metrics::prometheus_text() const {
     out << "# HELP ariadne_memory_held_bytes Memory held for clients, by use\n"
         << "# TYPE ariadne_memory_held_bytes gauge\n";
     for (std::size_t i = 0; i < memory_budget::use_names.size(); ++i) {
+      if (!memory_budget::shown(static_cast<memory_budget::use>(i))) continue;
       out << "ariadne_memory_held_bytes{use=\"" << memory_budget::use_names[i] << "\"} "
           << memory_->held(static_cast<memory_budget::use>(i)) << "\n";
     }

@@ -39,6 +39,13 @@ class token_bucket {
     return std::min(burst_, tokens_ + elapsed.count() * rate_);
   }
   bool full(clock::time_point now) const { return rate_ <= 0.0 || available(now) >= burst_; }
+  // Seconds until take(cost) would succeed: 0 now, a negative number never
+  // (more than the burst).
+  double seconds_until(clock::time_point now, double cost) const {
+    if (rate_ <= 0.0) return 0.0;
+    if (cost > burst_) return -1.0;
+    return std::max(0.0, (cost - available(now)) / rate_);
+  }
 
  private:
   double rate_;

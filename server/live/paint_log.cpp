@@ -2,21 +2,11 @@
 
 namespace ariadne {
 
-bool paint_log::add(paint_event event) {
+std::optional<request_error> paint_log::add(paint_event event) {
   std::lock_guard lock(mutex_);
-  const std::size_t cost = event.cells.size() + 1;
-  if (spent_ + cost > limits::paint_cells_per_run) return false;
-  spent_ += cost;
-  if (event.clear) marked_.clear();
-  for (const paint_mark& m : event.cells) {
-    if (m.colour.empty() && m.text.empty()) {
-      marked_.erase({m.x, m.y});
-    } else {
-      marked_.insert({m.x, m.y});
-    }
-  }
+  if (auto problem = tally_.add(event.clear, event.cells)) return problem;
   events_.push_back(std::move(event));
-  return true;
+  return std::nullopt;
 }
 
 std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out) const {
@@ -41,12 +31,12 @@ std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out, std
 
 std::uint64_t paint_log::bytes() const {
   std::lock_guard lock(mutex_);
-  return spent_ * cell_bytes;
+  return tally_.spent() * cell_bytes;
 }
 
 std::uint64_t paint_log::marks() const {
   std::lock_guard lock(mutex_);
-  return marked_.size();
+  return tally_.marks();
 }
 
 }  // namespace ariadne

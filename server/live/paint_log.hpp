@@ -3,23 +3,23 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
-#include <set>
-#include <utility>
+#include <optional>
 #include <vector>
 
 #include "core/model/limits.hpp"
 #include "core/model/paint.hpp"
+#include "core/model/request_error.hpp"
+#include "core/play/paint_rules.hpp"
 
 namespace ariadne {
 
-// A run's paints in order, as its spectators and its replay show them: at
-// most limits::paint_cells_per_run cells in all, each paint counting one
-// more (so that clears alone are bounded too). Thread-safe: the player's
-// session adds, spectators and the replay read.
+// A run's paints in order, as its spectators and its replay show them,
+// within the run's paint budget (core/play's paint_tally). Thread-safe: the
+// player's session adds, spectators and the replay read.
 class paint_log {
  public:
-  // Adds a paint; false, adding nothing, past the run's budget.
-  bool add(paint_event event);
+  // Adds a paint; the error, adding nothing, past the run's budget.
+  std::optional<request_error> add(paint_event event);
   // Appends the paints from index `from` on to out; returns how many there are.
   std::size_t copy(std::size_t from, std::vector<paint_event>& out) const;
   // The same, stopping before a paint made after `moves` moves or past
@@ -39,8 +39,7 @@ class paint_log {
  private:
   mutable std::mutex mutex_;
   std::vector<paint_event> events_;
-  std::size_t spent_ = 0;
-  std::set<std::pair<std::int32_t, std::int32_t>> marked_;
+  paint_tally tally_;
 };
 
 }  // namespace ariadne

@@ -43,6 +43,7 @@ run_summary run_feed::summary() const {
     std::lock_guard lock(mutex_);
     s.start = start_;
     s.result = result_;
+    s.ended_at = ended_at_;
   }
   s.steps = steps_.load(std::memory_order_relaxed);
   s.bumps = bumps_.load(std::memory_order_relaxed);
@@ -115,6 +116,7 @@ void run_feed::on_event(const run& r, const run_event& event) {
     if (started) start_ = detail->start;
     if (finished) {
       result_ = detail->result;
+      ended_at_ = std::chrono::system_clock::now();
       finished_ = true;
     }
     // Push to every listener; one whose queue is full is dropped (push closes it).

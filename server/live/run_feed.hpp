@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,8 @@ struct run_summary {
   std::uint32_t found = 0;
   run_status status = run_status::active;
   std::optional<run_result> result;  // once ended
+  // once ended: when, on the clock of start->started_at
+  std::optional<std::chrono::system_clock::time_point> ended_at;
 };
 
 // The observer the server attaches to every run: it keeps the counters that
@@ -106,6 +109,7 @@ class run_feed : public run_observer {
   mutable std::mutex mutex_;  // guards what follows
   std::shared_ptr<const run_start> start_;
   std::optional<run_result> result_;
+  std::optional<std::chrono::system_clock::time_point> ended_at_;
   bool finished_ = false;
   std::shared_ptr<const std::string> replay_;
   std::vector<std::shared_ptr<run_subscription>> subscriptions_;

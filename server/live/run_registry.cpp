@@ -56,7 +56,7 @@ void run_registry::recount_and_trim(std::deque<kept_run>::iterator at) {
     kept_bytes_ -= bytes;
     finished_.erase(at);
   } else if (claim_) {
-    at->claim = claim_(bytes);
+    at->claim = claim_(bytes, at->feed->ranked());
   }
   while (!finished_.empty() && (finished_.size() > keep_finished_ || kept_bytes_ > keep_bytes_)) {
     kept_bytes_ -= finished_.front().bytes;

@@ -22,8 +22,9 @@ namespace ariadne {
 // kept. Thread-safe; touched once per run start and end, never per move.
 class run_registry {
  public:
-  // Counts bytes as held until the handle it returns goes.
-  using memory_claim = std::function<std::shared_ptr<void>(std::uint64_t bytes)>;
+  // Counts bytes as held until the handle it returns goes; ranked: a ranked
+  // run's (what it holds tells its moves: counted apart, never shown).
+  using memory_claim = std::function<std::shared_ptr<void>(std::uint64_t bytes, bool ranked)>;
 
   // keep_finished: the finished runs kept; max_moves: the moves each run
   // keeps; keep_bytes: what the finished runs kept may hold in all.

@@ -14,7 +14,11 @@ connection_slot connection_admission::admit(const std::string& address) {
   }
   if (refused_ >= refusal_budget) return {};
   ++refused_;
-  return connection_slot(*this, connection_slot::kind::refused, address);
+  const bool whole_server =
+      stopping_.load(std::memory_order_acquire) || admitted_ >= max_connections_;
+  return connection_slot(
+      *this, whole_server ? connection_slot::kind::refused : connection_slot::kind::over_share,
+      address);
 }
 
 connection_slot connection_admission::admit_proxied(const std::string& address) {
@@ -30,7 +34,7 @@ connection_slot connection_admission::admit_proxied(const std::string& address) 
 
 void connection_admission::release(connection_slot::kind k, const std::string& address) {
   std::lock_guard lock(mutex_);
-  if (k == connection_slot::kind::refused) {
+  if (k == connection_slot::kind::refused || k == connection_slot::kind::over_share) {
     --refused_;
     return;
   }

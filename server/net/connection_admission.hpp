@@ -11,7 +11,8 @@
 namespace ariadne {
 
 // The connection budgets: TCP connections in all and per client address,
-// and a small budget of refusals (answered 503) beyond them. Thread-safe.
+// and a small budget of refusals (answered 503 or 429) beyond them.
+// Thread-safe.
 class connection_admission {
  public:
   // Connections answered 503 at once, beyond the admitted ones.
@@ -20,9 +21,9 @@ class connection_admission {
   connection_admission(std::size_t max_connections, std::size_t max_per_address)
       : max_connections_(max_connections), max_per_address_(max_per_address) {}
 
-  // Admits a new connection from address, refuses it (to be answered 503),
-  // or neither (close it at once) when even refusals are too many. After
-  // stop(), nothing more is admitted.
+  // Admits a new connection from address, refuses it (to be answered 503
+  // when the server is full, 429 when the address holds its share), or neither (close it at once)
+  // when even refusals are too many. After stop(), nothing more is admitted.
   connection_slot admit(const std::string& address);
   // A trusted proxy's connection: it carries many clients, so it counts in
   // the total only; each client is admitted by its own address at its

@@ -14,7 +14,10 @@ class connection_admission;
 // WebSocket session with the socket, and is given back exactly once.
 class connection_slot {
  public:
-  enum class kind { none, admitted, refused, proxied };
+  // refused: the server holds all it may (answered 503: a proxy tries
+  // another server); over_share: the address holds its share (answered
+  // 429: the client's own doing, no sign of a failing server).
+  enum class kind { none, admitted, refused, over_share, proxied };
 
   connection_slot() = default;
   connection_slot(connection_admission& admission, kind k, std::string address)
@@ -37,7 +40,8 @@ class connection_slot {
   ~connection_slot() { release(); }
 
   bool admitted() const { return kind_ == kind::admitted || kind_ == kind::proxied; }
-  bool refused() const { return kind_ == kind::refused; }
+  bool refused() const { return kind_ == kind::refused || kind_ == kind::over_share; }
+  bool over_share() const { return kind_ == kind::over_share; }
   const std::string& address() const { return address_; }
   void release();
 

@@ -34,6 +34,23 @@ bool valid_websocket_key(std::string_view key) {
   return true;
 }
 
+// A connection the admission did not admit: 503 when the server is full;
+// 429 when the address holds its share, never 503, which a proxy takes for
+// its server failing and leaves it out for everyone (nginx's
+// proxy_next_upstream http_503).
+http_answer refusal_answer(const connection_slot& slot) {
+  if (!slot.over_share()) {
+    return http_answer::text(
+        503, "the server holds as many connections as it allows; try again later\n");
+  }
+  http_answer answer = http_answer::text(
+      429,
+      "your address holds as many connections as the server allows one address; close one "
+      "or try again later\n");
+  answer.headers.emplace_back("Retry-After", "5");
+  return answer;
+}
+
 std::string describe_peer(const tcp::socket& socket) {
   error_code ec;
   const auto endpoint = socket.remote_endpoint(ec);
@@ -124,11 +141,7 @@ void http_session::on_read(error_code ec, std::size_t) {
   }
   if (slot_.refused()) {
     context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
-    return send(
-        http_answer::text(503,
-                          "the server holds as many connections as it allows (in all, or from "
-                          "your address); try again later\n"),
-        false);
+    return send(refusal_answer(slot_), false);
   }
   if (websocket::is_upgrade(request)) return upgrade(target);
   context_->stats().http_requests.fetch_add(1, std::memory_order_relaxed);
@@ -167,10 +180,7 @@ void http_session::upgrade(std::string_view target) {
   connection_slot own = from_proxy_ ? context_->admission().admit(who.address) : connection_slot{};
   if (from_proxy_ && !own.admitted()) {
     context_->stats().connections_refused.fetch_add(1, std::memory_order_relaxed);
-    return send(http_answer::text(503,
-                                  "the server holds as many connections as it allows from your "
-                                  "address; try again later\n"),
-                false);
+    return send(refusal_answer(own), false);
   }
   auto made = (*route)(who);
   if (auto* refusal = std::get_if<http_answer>(&made)) return send(std::move(*refusal), false);

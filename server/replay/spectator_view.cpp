@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
 #include "core/maze/walls_code.hpp"
 #include "protocol/spectator_json.hpp"
@@ -141,6 +142,12 @@ spectator_view::pumped spectator_view::pump(std::vector<std::string>& messages,
   protocol::spectator_end end;
   end.seq = whole ? seq() : std::max(seq(), feed_->seq());
   end.result = *summary.result;
+  if (summary.ended_at && summary.start && *summary.ended_at >= summary.start->started_at) {
+    end.elapsed_ms =
+        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       *summary.ended_at - summary.start->started_at)
+                                       .count());
+  }
   // The replay itself is built, checked and cached by GET /api/replays, on
   // the job pool: the end only says where it is.
   if (may_reveal_ && may_reveal_()) {

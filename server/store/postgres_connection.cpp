@@ -1,7 +1,9 @@
 #include "server/store/postgres_connection.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <system_error>
@@ -161,17 +163,54 @@ bool postgres_connection::in_transaction() const {
 }
 
 postgres_connection::result postgres_connection::checked(pg_result* raw, std::string_view what) {
-  result answer(raw);
+  result got(raw);
   const auto status = raw != nullptr ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
-  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return answer;
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return got;
   const std::string why =
       raw != nullptr ? message_of(PQresultErrorMessage(raw)) : message_of(PQerrorMessage(conn_));
   throw store_error("database " + shown_ + ": " + std::string(what) + ": " + why);
 }
 
+postgres_connection::result postgres_connection::answer(int sent, std::string_view what) {
+  if (sent != 1) return checked(nullptr, what);
+  const auto deadline = std::chrono::steady_clock::now() + answer_limit;
+  PGresult* kept = nullptr;  // the first error, else the latest result
+  for (;;) {
+    while (PQisBusy(conn_) != 0) {
+      const auto left =
+          std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      pollfd socket{PQsocket(conn_), POLLIN, 0};
+      const int ready = left.count() > 0 ? poll(&socket, 1, static_cast<int>(left.count())) : 0;
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready <= 0) {
+        PQclear(kept);
+        // Its state unknown: dropped, and opened again by the next transaction.
+        PQfinish(conn_);
+        conn_ = nullptr;
+        throw store_error("database " + shown_ + ": " + std::string(what) + ": no answer within " +
+                          std::to_string(answer_limit.count()) + " s");
+      }
+      if (PQconsumeInput(conn_) == 0) break;  // lost: PQgetResult tells why
+    }
+    PGresult* next = PQgetResult(conn_);
+    if (next == nullptr) break;
+    const auto failed = [](PGresult* r) {
+      const auto status = PQresultStatus(r);
+      return status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK;
+    };
+    if (kept != nullptr && (failed(kept) || PQresultStatus(next) == PGRES_EMPTY_QUERY)) {
+      PQclear(next);
+    } else {
+      PQclear(kept);
+      kept = next;
+    }
+  }
+  return checked(kept, what);
+}
+
 void postgres_connection::prepare_on_server(const statement& s) {
   if (conn_ == nullptr) throw store_error("database " + shown_ + ": not connected");
-  checked(PQprepare(conn_, s.name.c_str(), s.sql.c_str(), 0, nullptr), "preparing " + s.name);
+  answer(PQsendPrepare(conn_, s.name.c_str(), s.sql.c_str(), 0, nullptr), "preparing " + s.name);
 }
 
 void postgres_connection::prepare(std::string name, std::string sql) {
@@ -181,7 +220,7 @@ void postgres_connection::prepare(std::string name, std::string sql) {
 
 postgres_connection::result postgres_connection::exec(std::string_view sql) {
   if (conn_ == nullptr) throw store_error("database " + shown_ + ": not connected");
-  return checked(PQexec(conn_, std::string(sql).c_str()), "a statement");
+  return answer(PQsendQuery(conn_, std::string(sql).c_str()), "a statement");
 }
 
 postgres_connection::result postgres_connection::run(const std::string& name,
@@ -195,9 +234,9 @@ postgres_connection::result postgres_connection::run(const std::string& name,
     values.push_back(p.c_str());
     lengths.push_back(static_cast<int>(p.size()));
   }
-  return checked(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(),
-                                lengths.data(), nullptr, 0),
-                 name);
+  return answer(PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(values.size()),
+                                    values.data(), lengths.data(), nullptr, 0),
+                name);
 }
 
 std::string pg_text(std::int64_t value) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,10 +14,16 @@ namespace ariadne {
 
 // One libpq connection, RAII: the PGconn and every PGresult are freed by
 // their owners. Statements are prepared once per connection and prepared
-// again after a reconnection. Calls block; errors throw store_error naming
-// the database without its password. Not thread-safe.
+// again after a reconnection. Calls block, each for at most answer_limit;
+// errors throw store_error naming the database without its password. Not
+// thread-safe.
 class postgres_connection {
  public:
+  // A statement not answered within this is an error and the connection is
+  // dropped: a proxy in front of a database in failover keeps the TCP
+  // connection alive, and libpq alone would wait for ever.
+  static constexpr std::chrono::seconds answer_limit{15};
+
   // A query's rows, as text (libpq's text format), freed with it.
   class result {
    public:
@@ -69,6 +76,10 @@ class postgres_connection {
   void prepare_on_server(const statement& s);
   // Throws unless raw is a success (a command, or rows).
   result checked(pg_result* raw, std::string_view what);
+  // The answer to what was just sent (sent: a PQsend* call's return), as
+  // PQexec gives it (its first error, else its last result), waited for
+  // no longer than answer_limit.
+  result answer(int sent, std::string_view what);
 
   std::string uri_;
   std::string shown_;

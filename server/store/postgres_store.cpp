@@ -45,20 +45,24 @@ postgres_store::postgres_store(const std::string& uri, store_access mode)
   prepare_statements();
 }
 
-void postgres_store::migrate() {
+int postgres_store::schema_version() {
   const bool has_meta =
       db_.exec("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'meta'")
           .rows() == 1;
-  int version = 0;
-  if (has_meta) {
-    auto found = db_.exec("SELECT value FROM meta WHERE key = 'schema_version'");
-    if (found.rows() == 1) version = static_cast<int>(found.integer(0, 0));
-  }
-  if (version > store_schema_version) {
+  if (!has_meta) return 0;
+  auto found = db_.exec("SELECT value FROM meta WHERE key = 'schema_version'");
+  return found.rows() == 1 ? static_cast<int>(found.integer(0, 0)) : 0;
+}
+
+void postgres_store::migrate() {
+  auto refuse_newer = [this](int version) {
+    if (version <= store_schema_version) return;
     throw store_error("database " + db_.shown() + " has schema version " + std::to_string(version) +
                       ", newer than this server's " + std::to_string(store_schema_version) +
                       ": run a newer Ariadne on it");
-  }
+  };
+  int version = schema_version();
+  refuse_newer(version);
   if (version == store_schema_version) return;
   if (mode_ == store_access::read_only) {
     throw store_error("database " + db_.shown() +
@@ -68,8 +72,17 @@ void postgres_store::migrate() {
   db_.exec("BEGIN");
   try {
     db_.exec(pg_schema_lock);
-    // Every step creates or adds only what is missing: servers starting
-    // together on one database may both take it.
+    // A server that made the schema while this one waited for the lock
+    // leaves nothing to do: no DDL then meets the tables its running
+    // transactions hold (three nodes starting together deadlocked so, one
+    // node's ALTER against another's giving back of attempts).
+    version = schema_version();
+    refuse_newer(version);
+    if (version == store_schema_version) {
+      db_.exec("COMMIT");
+      return;
+    }
+    // Every step creates or adds only what is missing.
     db_.exec(pg_schema);
     // A database of an older version takes the steps from its own on.
     for (int v = std::max(version, 4); v < store_schema_version; ++v)
@@ -115,7 +128,10 @@ void postgres_store::prepare_statements() {
   db_.prepare("finish_run",
               "UPDATE runs SET status = $1, steps = $2, bumps = $3, score = $4, optimal = $5, "
               "ratio = $6, found = $7, treasures = $8, ended_at_ms = $9, moves = $10 "
-              "WHERE competitor = $11 AND challenge = $12 AND deal = $13 AND status = 'in_play'");
+              "WHERE competitor = $11 AND challenge = $12 AND deal = $13 AND "
+              // The same end again is a retry whose first answer was lost.
+              "(status = 'in_play' OR (status = $1 AND steps = $2 AND bumps = $3 AND "
+              "score = $4 AND ended_at_ms = $9))");
   db_.prepare("runs", std::string(pg_run_columns) +
                           " FROM runs r JOIN competitors c ON c.id = r.competitor " +
                           pg_play_order);

@@ -70,6 +70,8 @@ class postgres_store : public results_store {
 
  private:
   void migrate();
+  // The schema version the database holds (0 for none).
+  int schema_version();
   void prepare_statements();
   // A prepared statement, on a connection opened again if it was lost
   // outside a transaction.

@@ -87,7 +87,8 @@ class results_store {
   // deal (competitor, challenge, deal) is already taken (by another server
   // on the same store). Then the same run once it has ended: a store_error
   // when it is no longer in play there (another server gave it back, this
-  // one being out of its reach too long).
+  // one being out of its reach too long); the same end written twice (a
+  // retry after a lost answer) is written once and is no error.
   virtual bool insert_run(const ranked_run_record& run) = 0;
   virtual void finish_run(const ranked_run_record& run) = 0;
   // In the order of play (played_before).

@@ -6,9 +6,13 @@
 // runs it; the schema is in sqlite_schema.hpp.
 #include "server/store/sqlite_store.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <set>
 #include <utility>
 
@@ -21,6 +25,18 @@ namespace ariadne {
 
 sqlite_store::sqlite_store(const std::string& path, access mode)
     : path_(path), read_only_(mode == access::read_only) {
+  // A new database is its owner's alone (it may hold the competition's
+  // secret): made here 0600 whatever the umask, SQLite gives its -wal and
+  // -shm files the mode of the database.
+  if (mode == access::read_write && path != ":memory:" && !path.empty() &&
+      !path.starts_with("file:")) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+      ::close(fd);
+    } else if (errno != EEXIST) {
+      throw store_error("cannot create the database " + path + ": " + std::strerror(errno));
+    }
+  }
   const int flags =
       mode == access::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
@@ -239,9 +255,12 @@ bool sqlite_store::insert_run(const ranked_run_record& r) {
 
 void sqlite_store::finish_run(const ranked_run_record& r) {
   statement s(db_, path_,
-              "UPDATE runs SET status = ?, steps = ?, bumps = ?, score = ?, optimal = ?, "
-              "ratio = ?, found = ?, treasures = ?, ended_at_ms = ?, moves = ? "
-              "WHERE competitor = ? AND challenge = ? AND deal = ? AND status = 'in_play'");
+              "UPDATE runs SET status = ?1, steps = ?2, bumps = ?3, score = ?4, optimal = ?5, "
+              "ratio = ?6, found = ?7, treasures = ?8, ended_at_ms = ?9, moves = ?10 "
+              "WHERE competitor = ?11 AND challenge = ?12 AND deal = ?13 AND "
+              // The same end again is a retry whose first answer was lost.
+              "(status = 'in_play' OR (status = ?1 AND steps = ?2 AND bumps = ?3 AND "
+              "score = ?4 AND ended_at_ms = ?9))");
   s.bind(1, to_string(r.status))
       .bind(2, static_cast<std::int64_t>(r.steps))
       .bind(3, static_cast<std::int64_t>(r.bumps))

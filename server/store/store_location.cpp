@@ -1,5 +1,9 @@
 #include "server/store/store_location.hpp"
 
+#include <sys/stat.h>
+
+#include <cstdio>
+
 #include "server/store/postgres_connection.hpp"
 #include "server/store/postgres_store.hpp"
 #include "server/store/sqlite_store.hpp"
@@ -24,6 +28,19 @@ store_location parse_store_location(std::string_view text) {
                       ": an unknown kind of database (postgresql://... or a SQLite file)");
   }
   return {store_location::kind::sqlite, std::string(text), std::string(text)};
+}
+
+std::string files_open_to_others(const store_location& where) {
+  if (where.type != store_location::kind::sqlite) return {};
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    const std::string file = where.target + suffix;
+    struct stat info {};
+    if (::stat(file.c_str(), &info) != 0 || (info.st_mode & 077) == 0) continue;
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(info.st_mode & 07777));
+    return file + " (mode " + mode + ")";
+  }
+  return {};
 }
 
 std::unique_ptr<results_store> open_store(const store_location& where, store_access mode) {

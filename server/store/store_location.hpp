@@ -21,6 +21,12 @@ struct store_location {
 // Throws store_error for an empty value or a scheme neither store knows.
 store_location parse_store_location(std::string_view text);
 
+// For a SQLite database, the first of its files (the database, its -wal
+// and -shm) that another account may read or write, with its mode, as
+// "PATH (mode 0644)"; empty when none is, and for PostgreSQL (its server
+// keeps its files).
+std::string files_open_to_others(const store_location& where);
+
 // Opens the store (read_write: creates it, or migrates an older schema);
 // throws store_error.
 std::unique_ptr<results_store> open_store(const store_location& where,

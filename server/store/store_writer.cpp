@@ -120,9 +120,9 @@ bool store_writer::run_alone(std::vector<entry>& batch, std::vector<bool>& ok) {
 }
 
 bool store_writer::retry(std::vector<entry>& batch, std::vector<bool>& ok,
+                         std::chrono::steady_clock::time_point held_from,
                          const std::stop_token& stop) {
   using clock = std::chrono::steady_clock;
-  const auto held_from = clock::now();
   const std::string failure = last_error_;
   if (!outage_since_ && probe()) {
     // The store answers: a job failed the batch (each is tried alone), or a
@@ -239,7 +239,7 @@ void store_writer::loop(const std::stop_token& stop) {
     for (const entry& e : batch)
       writes = writes || e.writes;
     bool durable = run_batch(batch, ok);
-    if (!durable) durable = retry(batch, ok, stop);
+    if (!durable) durable = retry(batch, ok, started, stop);
     if (durable && outage_since_) probe();  // ends the outage
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -82,8 +82,11 @@ class store_writer {
   bool run_batch(std::vector<entry>& batch, std::vector<bool>& ok);
   // After a batch failed: when the store still answers, each job alone,
   // then the batch a few times more (a lock held by another process); else
-  // the whole batch through the outage, for up to hold_limit.
-  bool retry(std::vector<entry>& batch, std::vector<bool>& ok, const std::stop_token& stop);
+  // the whole batch through the outage, for up to hold_limit from
+  // held_from, when it was first tried (a statement that waited for its
+  // answer limit counts: the replies wait on it).
+  bool retry(std::vector<entry>& batch, std::vector<bool>& ok,
+             std::chrono::steady_clock::time_point held_from, const std::stop_token& stop);
   // True when the store answers a read outside any transaction; ends an
   // outage when it does.
   bool probe();

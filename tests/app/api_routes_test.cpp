@@ -44,12 +44,15 @@ TEST(api_routes, answers_health_metrics_and_api) {
   const auto mazes = nlohmann::json::parse(api_routes::mazes(catalog, nullptr).body);
   EXPECT_EQ(mazes, nlohmann::json::parse(R"([{"name":"one","width":3,"height":2,"goals":1}])"));
   EXPECT_EQ(api_routes::published(nullptr, api_routes::published_document::board).status, 404U);
+  EXPECT_EQ(api_routes::ready(true, nullptr).status, 503U);
+  EXPECT_EQ(api_routes::ready(true, nullptr).body, "draining\n");
 }
 
 // Every path through the route table, as a connection asks it.
 TEST(api_routes, every_path_is_in_the_route_table) {
   server_context context({}, maze_catalog{});
   EXPECT_EQ(ask(context, "GET", "/healthz").body, "ok\n");
+  EXPECT_EQ(ask(context, "GET", "/readyz").body, "ready\n");
   EXPECT_EQ(ask(context, "GET", "/api/generators?x=1").status, 200U);
   EXPECT_EQ(ask(context, "GET", "/").content_type, "text/html; charset=utf-8");
   EXPECT_EQ(ask(context, "GET", "/static/style.css").status, 200U);

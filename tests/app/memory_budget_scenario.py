@@ -99,14 +99,15 @@ async def fill_log(ws, first, moves):
     return True
 
 
-def get(port, target, source="127.0.0.1"):
+def get(port, target, source="127.0.0.1", headers=False):
+    """(status, body), with headers: (status, body, the reply's headers)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
                                             source_address=(source, 0))
     connection.request("GET", target)
     response = connection.getresponse()
     body = response.read()
     connection.close()
-    return response.status, body
+    return (response.status, body, response.headers) if headers else (response.status, body)
 
 
 async def cached_replays_are_charged(port):
@@ -124,9 +125,18 @@ async def cached_replays_are_charged(port):
     # earns 20 million a second: fetched back to back, 429 comes.
     statuses = []
     while len(statuses) < 300 and 429 not in statuses:
-        statuses.append(get(port, f"/api/replays/{first['run']}")[0])
+        status, _, headers = get(port, f"/api/replays/{first['run']}", headers=True)
+        statuses.append(status)
     check(statuses[0] == 200 and statuses[1] == 200, f"the replay is served: {statuses[:3]}")
     check(429 in statuses, f"fetched again and again, it runs into the share: {statuses}")
+    # The refusal says when to come back (what curl --retry waits), and then
+    # the replay is served.
+    wait = headers.get("Retry-After", "")
+    check(wait.isdigit() and 1 <= int(wait) <= 5, f"429's Retry-After: {wait!r}")
+    if wait.isdigit():
+        time.sleep(int(wait))  # the share refills with time: this is the time it said
+        check(get(port, f"/api/replays/{first['run']}")[0] == 200,
+              f"after Retry-After's {wait} s the replay is served")
     check(get(port, f"/api/replays/{first['run']}", "127.0.0.2")[0] == 200,
           "another address is still served")
 

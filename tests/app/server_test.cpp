@@ -251,6 +251,21 @@ TEST_F(server_test, connections_past_the_limit_get_503) {
   EXPECT_EQ(b.call(json{{"type", "hello"}})["type"], "welcome");
 }
 
+// Past the address's own share, 429: a proxy would take a 503 for the server
+// failing and leave it out for every client.
+TEST_F(server_test, an_address_past_its_share_gets_429) {
+  server_config config;
+  config.max_connections = 10;
+  config.max_connections_per_ip = 2;
+  start(config);
+  test_client a(port());
+  test_client b(port());
+  const auto [status, body] = http_get(port(), "/ws", true);
+  EXPECT_EQ(status, 429U);
+  EXPECT_NE(body.find("your address holds as many connections"), std::string::npos) << body;
+  EXPECT_EQ(a.call(json{{"type", "hello"}})["type"], "welcome");
+}
+
 TEST_F(server_test, a_head_answer_announces_the_length_a_get_would_have) {
   start();
   for (const char* target : {"/", "/healthz", "/api/mazes", "/missing"}) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <future>
+#include <thread>
 
 #include "bots/bot.hpp"
 #include "bots/local_drone.hpp"
@@ -175,6 +177,37 @@ TEST_F(drone_test, a_server_that_never_answers_times_out) {
   ASSERT_TRUE(problem.has_value());
   EXPECT_NE(problem->find("no answer within 200 ms"), std::string::npos) << *problem;
   EXPECT_FALSE(check_health(url_).has_value());  // a live server is healthy
+}
+
+// A server full for the address refuses the first connection (HTTP 503); a
+// drone tries again as it would mend a lost one, and plays once a place is
+// free (a hello answered server_busy is tried again the same way).
+TEST(drone, a_first_connection_refused_for_now_is_tried_again) {
+  server_config config = testing::loopback_config(1);
+  config.max_connections_per_ip = 1;
+  const maze_catalog catalog = maze_catalog::load(ARIADNE_TEST_MAZES);
+  testing::running_server server(config, catalog);
+  auto holder = std::make_unique<remote_drone>(server.url(), "holder");
+  const auto refused = [&server] {
+    const std::string name = "\nariadne_connections_refused_total ";
+    const std::string text = server.context().counters().prometheus_text();
+    const auto at = text.find(name);
+    return at == std::string::npos ? 0ULL : std::stoull(text.substr(at + name.size()));
+  };
+  const reconnect_policy patient{.tries = 20,
+                                 .first = std::chrono::milliseconds(20),
+                                 .longest = std::chrono::milliseconds(200)};
+  auto second = std::async(std::launch::async, [&] {
+    return std::make_unique<remote_drone>(server.url(), "second", std::chrono::seconds(10),
+                                          std::string{}, std::string{}, nullptr, patient);
+  });
+  // Once it has been refused, the place is given up.
+  while (refused() == 0)
+    std::this_thread::yield();
+  holder.reset();
+  const auto drone = second.get();
+  EXPECT_EQ(drone->start(request("prim", 3, 0.0)).steps, 0U);
+  EXPECT_GE(refused(), 1U);
 }
 
 }  // namespace

@@ -22,10 +22,10 @@ class Client(Drone):
         self.frames = []  # every reply, as JSON text
 
     @classmethod
-    async def connect(cls, port, token=None, name="test"):
+    async def connect(cls, port, token=None, name="test", timeout=30.0):
         # These tests check one server's answers to one connection, so a lost
         # connection stays lost; the kit's mending is the cluster test's.
-        return await super().connect(f"ws://127.0.0.1:{port}/ws", name, 30.0, token,
+        return await super().connect(f"ws://127.0.0.1:{port}/ws", name, timeout, token,
                                      reconnect=False)
 
     async def request(self, message):

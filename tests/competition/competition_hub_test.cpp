@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <fstream>
 #include <future>
 
 #include "server/competition/competition_opening.hpp"
@@ -283,6 +286,40 @@ TEST(competition_opening, a_database_of_the_days_before_keep_is_told_how_to_go_o
                                 maze_catalog{}, host_limits{});
   as_before.challenges[0] = best.challenges[0];
   EXPECT_NO_THROW(open_competition(as_before, db, ""));
+}
+
+mode_t mode_of(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 ? info.st_mode & 07777 : 0;
+}
+
+TEST(competition_opening, the_database_holding_the_secret_is_its_owners_alone) {
+  testing::temp_dir dir;
+  const std::string db = dir.file("cup.db");
+  const mode_t umask_was = ::umask(022);  // what a shell usually has
+  open_competition(rules(), db, "");
+  ::umask(umask_was);
+  EXPECT_EQ(mode_of(db), 0600U);
+  for (const char* suffix : {"-wal", "-shm"}) {
+    const mode_t mode = mode_of(db + suffix);
+    EXPECT_TRUE(mode == 0 || mode == 0600U) << suffix << " " << std::oct << mode;
+  }
+  // Opened to others (a copy, a chmod): refused, with the way out.
+  ASSERT_EQ(::chmod(db.c_str(), 0644), 0);
+  try {
+    open_competition(rules(), db, "");
+    FAIL() << "a database others can read was opened";
+  } catch (const competition_error& e) {
+    EXPECT_NE(std::string(e.what()).find("chmod 600"), std::string::npos) << e.what();
+  }
+  // With the secret in a file of its own, the database holds none to read.
+  const std::string secret = dir.file("secret");
+  { std::ofstream(secret) << "0123456789abcdef0123\n"; }
+  testing::temp_dir other;
+  const std::string shared = other.file("shared.db");
+  open_competition(rules(), shared, secret);
+  ASSERT_EQ(::chmod(shared.c_str(), 0644), 0);
+  EXPECT_NO_THROW(open_competition(rules(), shared, secret));
 }
 
 }  // namespace

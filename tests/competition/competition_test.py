@@ -335,11 +335,13 @@ def play_competition(folder, seeds):
         used = asyncio.run(takeover_checks(port, tokens))
         check(used == 3, "dave's attempts")
         # The Python kit plays a ranked run too, and the public counters do
-        # not move with it (their deltas would tell its score).
+        # not move with it (their deltas would tell its score), nor does the
+        # memory the finished runs kept hold (its step would tell its moves).
         def public_counters():
             found = dict(line.split() for line in get(port, "/metrics").splitlines()
                          if line.startswith(("ariadne_moves_total", "ariadne_messages_total",
-                                             "ariadne_move_seconds_count")))
+                                             "ariadne_move_seconds_count",
+                                             'ariadne_memory_held_bytes{use="kept_runs"}')))
             # Its hello and its start count; nothing of the run itself does.
             found["ariadne_messages_total"] = int(found["ariadne_messages_total"]) - 2 * kits
             return found

@@ -80,6 +80,7 @@ async def drain(proc, port, tokens):
     check(code == 1001, f"a connection without a run closed with {code}, not 1001")
     check(await wait_for(lambda: http_get(port, "/healthz") == (503, "draining\n"), 3),
           f"/healthz while draining: {http_get(port, '/healthz')}")
+    check(http_get(port, "/readyz") == (503, "draining\n"), f"/readyz: {http_get(port, '/readyz')}")
     try:
         late = await Client.connect(port, name="late")
         check(False, "a new drone connection was taken while draining")

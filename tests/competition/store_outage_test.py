@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "support"))
 sys.path.insert(0, os.path.dirname(__file__))
-from ariadne_server import start_server, stop_server  # noqa: E402
+from ariadne_server import http_get, start_server, stop_server  # noqa: E402
 from checks import Checks  # noqa: E402
 import scratch  # noqa: E402
 from postgres import Postgres  # noqa: E402
@@ -167,12 +167,22 @@ def main():
             down = time.monotonic()
             pg.stop(mode)
             hellos.append(hello_during(port, tokens["prober"]))
-            # Down long enough for every bot to meet it, well under the hold.
-            time.sleep(2)
+            # /readyz turns new players away once the writes fail (within
+            # 10 s); the outage lasts 2 s at least, long enough for every bot
+            # to meet it, well under the hold.
+            not_ready = (503, "the competition's store does not answer\n")
+            readiness = set()
+            while not_ready not in readiness and time.monotonic() < down + 10:
+                readiness.add(http_get(port, "/readyz"))
+                time.sleep(0.1)
+            check(not_ready in readiness, f"/readyz in an outage ({mode.name}): {readiness}")
+            time.sleep(max(0.0, down + 2 - time.monotonic()))
             pg.start()
             up = time.monotonic()
             outages.append((down, up))
             check(wait_for_results(logs, 5), f"the bots play again after an outage ({mode.name})")
+            check(http_get(port, "/readyz") == (200, "ready\n"),
+                  f"/readyz after the outage: {http_get(port, '/readyz')}")
     finally:
         open(stop_path, "w").close()
         for bot in bots:

@@ -19,6 +19,7 @@ using namespace ariadne;
 class scripted_drone : public drone {
  public:
   explicit scripted_drone(std::string_view script) : script_(script) {}
+  std::uint64_t paint(const protocol::paint_message&) override { return 0; }
 
  protected:
   drone_state exchange(const protocol::client_message&) override {

@@ -63,6 +63,22 @@ TEST(address_budgets, setup_work_is_a_token_bucket_per_address) {
   EXPECT_TRUE(budgets.charge_setup("1.1.1.1", 500, t0 + std::chrono::hours(1)));
 }
 
+TEST(address_budgets, a_refused_charge_says_when_it_would_be_taken) {
+  address_budgets budgets(small());
+  const auto t0 = clock_type::now();
+  ASSERT_TRUE(budgets.charge_setup("1.1.1.1", 500, t0));
+  // 250 units at 100 a second: 3 s (whole seconds, rounded up); later, less.
+  EXPECT_EQ(budgets.setup_retry_seconds("1.1.1.1", 250, t0), 3U);
+  EXPECT_EQ(budgets.setup_retry_seconds("1.1.1.1", 250, t0 + milliseconds(2000)), 1U);
+  // Taken then, as said.
+  EXPECT_FALSE(budgets.charge_setup("1.1.1.1", 250, t0 + milliseconds(2400)));
+  EXPECT_TRUE(budgets.charge_setup("1.1.1.1", 250, t0 + seconds(3)));
+  // An address never seen has its whole burst: at least a second is said.
+  EXPECT_EQ(budgets.setup_retry_seconds("2.2.2.2", 100, t0), 1U);
+  // More than a burst is never taken.
+  EXPECT_EQ(budgets.setup_retry_seconds("1.1.1.1", 501, t0), 0U);
+}
+
 TEST(address_budgets, a_share_outlives_the_runs_of_its_address) {
   address_budgets budgets(small());
   const auto now = clock_type::now();

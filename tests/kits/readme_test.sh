@@ -6,7 +6,9 @@
 # server is left out. A block the README marks with
 #   <!-- readme_test: not run: WHY -->
 # on the line before its fence is skipped (the test command itself, Docker,
-# the server's own start), and the test says how many it skipped.
+# the server's own start), and the test says how many it skipped. Then it
+# installs the build as the README says (with --prefix into the scratch
+# folder) and runs the picture's caption by name from that PATH.
 # Usage: readme_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1
@@ -49,10 +51,30 @@ print(f"{ran} blocks run, {skipped} marked not run")
 PY
 cd "$work"
 bash -x commands.sh > output.txt 2>&1 || { tail -40 output.txt; echo "FAIL: a README command failed"; exit 1; }
+# The programs installed as the README says, and the picture's caption run
+# by name from the PATH.
+cmake --install "$build" --prefix "$work/prefix" >/dev/null ||
+  { echo "FAIL: cmake --install"; exit 1; }
+caption=$(/usr/bin/python3 -c 'import re, sys
+print(re.search(r"^`(ariadne-bot [^`]*)`", open(sys.argv[1]).read(), re.M).group(1))' \
+  "$source_dir/README.md")
+mkdir -p docs  # the caption writes docs/maze.svg, as from the repository root
+PATH="$work/prefix/bin:$PATH" bash -c "$caption" >>output.txt 2>&1 ||
+  { tail -20 output.txt; echo "FAIL: the caption's command: $caption"; exit 1; }
+for program in ariadne-server ariadne-bot ariadne-pipe ariadne-load ariadne-maze ariadne-admin \
+               ariadne-mcp; do
+  [ -x "$work/prefix/bin/$program" ] || { echo "FAIL: $program is not installed"; exit 1; }
+done
 for expected in "ok" '"type":"welcome"' "found:" "exactly the recorded result" "random_mouse" \
                 "prim 16x16, seeds 1-100" "walls"; do
   grep -qF "$expected" output.txt || { tail -40 output.txt; echo "FAIL: no '$expected'"; exit 1; }
 done
-[ -s spread.svg ] && [ -s maze.svg ] && [ -s my-maze.txt ] && [ -s runs.json ] ||
+[ -s spread.svg ] && [ -s maze.svg ] && [ -s docs/maze.svg ] && [ -s my-maze.txt ] && [ -s runs.json ] ||
   { echo "FAIL: the files the README's commands write"; exit 1; }
+# What they wrote is all ignored by the repository's .gitignore: `git add -A`
+# after following the README commits none of it.
+git init -q . && cp "$source_dir/.gitignore" . &&
+  printf '/clients\n/docker\n/commands.sh\n/output.txt\n/prefix/\n/.gitignore\n/docs/maze.svg\n' >.git/info/exclude
+left=$(git status --porcelain --untracked-files=all)
+[ -z "$left" ] || { echo "FAIL: the README's commands leave files .gitignore misses:"; echo "$left"; exit 1; }
 echo "the README's commands work as written"

@@ -21,7 +21,7 @@ LIBRARIES = {
     "sqlite": ("sqlite3.h",),
     "postgres": ("libpq-fe.h",),
     "crypto": ("openssl/",),
-    "posix": ("unistd.h", "sys/", "signal.h", "fcntl.h", "poll.h", "netinet/", "arpa/", "malloc.h",
+    "posix": ("unistd.h", "sys/", "signal.h", "fcntl.h", "poll.h", "pthread.h", "netinet/", "arpa/", "malloc.h",
               "spawn.h"),
 }
 

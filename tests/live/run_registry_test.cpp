@@ -50,9 +50,11 @@ void play_moves(run& r, int moves) {
 
 TEST(run_registry, the_finished_runs_kept_are_bounded_by_what_they_hold_and_counted) {
   std::uint64_t counted = 0;
-  const auto claim = [&counted](std::uint64_t bytes) -> std::shared_ptr<void> {
-    counted += bytes;
-    return std::shared_ptr<void>(nullptr, [&counted, bytes](void*) { counted -= bytes; });
+  std::uint64_t counted_ranked = 0;
+  const auto claim = [&](std::uint64_t bytes, bool ranked) -> std::shared_ptr<void> {
+    std::uint64_t& into = ranked ? counted_ranked : counted;
+    into += bytes;
+    return std::shared_ptr<void>(nullptr, [&into, bytes](void*) { into -= bytes; });
   };
   // What a finished run of 100 moves holds.
   std::uint64_t one = 0;
@@ -109,6 +111,17 @@ TEST(run_registry, the_finished_runs_kept_are_bounded_by_what_they_hold_and_coun
     EXPECT_TRUE(none.finished().empty());
   }
   EXPECT_EQ(counted, 3 * one);
+  // A ranked run's bytes are counted apart (never in a public gauge).
+  EXPECT_EQ(counted_ranked, 0U);
+  {
+    run_registry ranked(100, move_log::default_capacity, 3 * one + one / 2, claim);
+    runs.push_back(start_listed_run(*ranked.open(8, "p", "challenge")));
+    play_moves(runs.back(), 100);
+    ranked.close(8);
+    EXPECT_EQ(counted_ranked, ranked.kept_bytes());
+    EXPECT_EQ(counted, 3 * one);
+  }
+  EXPECT_EQ(counted_ranked, 0U);
 }
 
 TEST(run_registry, a_run_that_never_started_is_forgotten) {

@@ -463,6 +463,32 @@ def stopped_server(folder):
         stop_server(proc)
 
 
+def endless_frame(folder):
+    """A server that announces a frame of 2^63 bytes and streams junk: the
+    message is refused, and the closing handshake that follows ends within
+    the call's --call-seconds too (the adapter answers in order: one call
+    held is the whole agent's session held)."""
+    from hostile_server import HostileServer
+    with HostileServer() as server:
+        for mode in ("endless", "endless_hello"):
+            client = adapter(server.url(mode), "--timeout", "2", "--call-seconds", "8")
+            try:
+                began = time.monotonic()
+                result = client.call("start_run", {"generator": "prim", "width": 6, "height": 6,
+                                                   "seed": 1})
+                took = time.monotonic() - began
+                check(result.get("isError") and took <= 8.5,
+                      f"{mode}: a frame of 2^63 bytes answered in {took:.1f} s "
+                      f"(--call-seconds 8): {text_of(result)[:160]}")
+                began = time.monotonic()
+                after = client.call("sense")
+                took = time.monotonic() - began
+                check(took <= 8.5, f"{mode}: and the next call in {took:.1f} s: "
+                      f"{text_of(after)[:120]}")
+            finally:
+                client.close()
+
+
 def rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
@@ -481,7 +507,11 @@ def large_maze(folder):
     for memory in ("map", "none"):
         proc, port = start_server(SERVER, "--max-maze-cells", str(2048 * 2048))
         try:
-            client = adapter(f"ws://127.0.0.1:{port}/ws", "--memory", memory)
+            # Setting up 4M cells on a loaded CI machine can outlast the
+            # default 10 s: this part measures memory, not time.
+            client = adapter(f"ws://127.0.0.1:{port}/ws", "--memory", memory, "--timeout", "60",
+                             "--call-seconds", "200")
+            client.timeout = 200.0
             client.call("start_run", {"generator": "prim", "width": 4, "height": 4, "seed": 1})
             client.call("abandon")
             before = rss_kib(client.proc.pid)
@@ -572,7 +602,7 @@ def main():
             print(f"{part.__name__}: {time.monotonic() - began:.1f} s")
     finally:
         stop_server(proc)
-    for part in (ranked, secure, server_killed, stopped_server, large_maze):
+    for part in (ranked, secure, server_killed, stopped_server, endless_frame, large_maze):
         began = time.monotonic()
         part(folder)
         print(f"{part.__name__}: {time.monotonic() - began:.1f} s")

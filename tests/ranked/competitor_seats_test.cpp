@@ -31,6 +31,9 @@ class competitor_seats_test : public ::testing::Test {
   void make(std::uint64_t resume_seconds) {
     world_.reset();
     world_ = std::make_unique<testing::ranked_world>(std::chrono::seconds(resume_seconds));
+    // The store's own competitor 1, so that its runs are written and read back.
+    sqlite_store store(world_->dir.file("db"));
+    ASSERT_TRUE(store.add_competitor("alice", "h", 1));
   }
 
   // A ranked run in play, as a connection would hand it over.
@@ -138,11 +141,6 @@ TEST_F(competitor_seats_test, a_competitor_gone_to_another_server_takes_its_run_
   EXPECT_EQ(seats.moved_to(1), "two");
   // A run parked here (its connection gone) is handed over, neither given
   // back nor abandoned: the attempt goes on at "two".
-  {
-    // The store's own competitor 1, so that its runs can be read back.
-    sqlite_store store(world_->dir.file("db"));
-    ASSERT_TRUE(store.add_competitor("alice", "h", 1));
-  }
   parked_run run = ranked_run();
   const std::uint64_t number = run.record.run;
   seats.leave(1, 100, std::move(run));

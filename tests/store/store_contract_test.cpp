@@ -287,6 +287,32 @@ TEST_P(store_contract, a_server_gives_back_its_own_runs_and_a_dead_nodes_never_a
   EXPECT_THROW(store->finish_run(r), store_error);
 }
 
+// A commit whose answer was lost is tried again: the same end finds its
+// own write and succeeds; another end of the same run is still refused.
+TEST_P(store_contract, the_same_end_written_again_is_no_error_and_another_is) {
+  fresh("same_end");
+  auto store = open();
+  ranked_run_record r = ann_in_play(*store);
+  r.deal = r.attempt = 1;
+  r.run = 3;
+  ASSERT_TRUE(store->insert_run(r));
+  r.status = ranked_status::found;
+  r.steps = 9;
+  r.score = 9;
+  r.found = r.treasures = 1;
+  r.ended_at_ms = 70;
+  store->finish_run(r);
+  EXPECT_NO_THROW(store->finish_run(r));
+  EXPECT_EQ(store->run_by_number(3)->steps, 9U);
+  ranked_run_record other = r;
+  other.steps = other.score = 11;
+  EXPECT_THROW(store->finish_run(other), store_error);
+  other = r;
+  other.status = ranked_status::exhausted;
+  EXPECT_THROW(store->finish_run(other), store_error);
+  EXPECT_EQ(store->run_by_number(3)->status, ranked_status::found);
+}
+
 TEST_P(store_contract, a_run_in_play_is_handed_to_another_node_once_with_its_moves) {
   fresh("handoff");
   auto store = open();

@@ -51,22 +51,24 @@ def _healthz(port, secure=False):
         return str(e)
 
 
-def start_server(binary, *extra_args, timeout=None, log=None, port=0):
+def start_server(binary, *extra_args, timeout=None, log=None, port=0, cwd=None):
     """Returns (process, port) once the server listens and answers /healthz.
     Raises SystemExit, after stopping the server, when it exits or the timeout
     (default $ARIADNE_START_TIMEOUT, else 30 s) passes first. The log level is
     warn unless extra_args names one; log, a file, takes what the server
     prints (else it goes to the test's own output). port: 0 for a free one,
-    or the port of a server this test stopped, to start it again there."""
+    or the port of a server this test stopped, to start it again there.
+    extra_args that name --bind themselves (a documented command line, as
+    written) get no --bind of this function's; cwd: where it runs."""
     limit = _timeout(timeout)
     deadline = time.monotonic() + limit
     folder = tempfile.mkdtemp()
     fifo = os.path.join(folder, "port")
     os.mkfifo(fifo)
     level = [] if "--log-level" in extra_args else ["--log-level", "warn"]
-    command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--port-file", fifo, *level,
-               *extra_args]
-    proc = subprocess.Popen(command, stdout=log, stderr=log)
+    bind = [] if "--bind" in extra_args else ["--bind", "127.0.0.1"]
+    command = [binary, "--port", str(port), *bind, "--port-file", fifo, *level, *extra_args]
+    proc = subprocess.Popen(command, stdout=log, stderr=log, cwd=cwd)
     # Opening the read end without blocking lets select() wait with a timeout.
     fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
     text = b""

@@ -14,6 +14,10 @@ client's URL picks the lie:
     /ws/bad_frame    the start reply is a frame no WebSocket may send (a
                      reserved opcode), then silence: the client's close is
                      never answered and the connection never closed
+    /ws/endless      the start reply announces a frame of 2^63 - 1 bytes and
+                     streams junk as fast as the client reads, its close
+                     never answered (not in MODES: the tests time how soon a
+                     client gives up); /ws/endless_hello: the same for hello
     /ws/slow         honest, but each reply takes 0.2 s and max_steps is a billion:
                      a run that outlasts any deadline (not in MODES: the tests
                      give it a client's short --max-run-seconds)
@@ -132,8 +136,24 @@ async def _play(ws, mode):
         if mode == "slow" and message.get("type") not in ("hello", "start"):
             await asyncio.sleep(0.2)
         kind = message.get("type")
-        if kind == "hello":
+        if kind == "hello" and mode != "endless_hello":
             reply = {"type": "welcome", "protocol": 1, "server": "hostile", "session": "lies"}
+        elif mode in ("endless", "endless_hello") and kind in ("start", "hello"):
+            # FIN, text, the 64-bit length 2^63 - 1, no mask; then junk, the
+            # client's close frame never read (so never answered) and its
+            # end of sending ignored, until it hangs up.
+            ws.transport.pause_reading()
+            ws.transport.write(bytes([0x81, 127]) + (2**63 - 1).to_bytes(8, "big"))
+            junk = b"x" * 65536
+            try:
+                while not ws.transport.is_closing():
+                    if ws.transport.get_write_buffer_size() < (1 << 20):
+                        ws.transport.write(junk)
+                    else:
+                        await asyncio.sleep(0.005)  # as fast as the client reads
+            except RuntimeError:  # the library's end of writing
+                pass
+            return
         elif kind == "start" and mode == "bad_frame":
             # FIN and opcode 3 (reserved), no payload; then nothing is read,
             # so the client's close frame is never answered.

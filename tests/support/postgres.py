@@ -41,26 +41,41 @@ def free_port():
 
 
 class Postgres:
-    def __init__(self, host="127.0.0.1"):
+    def __init__(self, host="127.0.0.1", folder=None, port=None):
+        """In a temporary folder removed by close(); or in `folder`, kept
+        (a cluster that outlives its script): its data reused when there."""
         self.host = host
         self.bin = binaries()
-        self.dir = tempfile.mkdtemp(prefix="ariadne-pg-")
+        self.keep = folder is not None
+        if folder is not None:
+            os.makedirs(folder, exist_ok=True)
+        self.dir = folder or tempfile.mkdtemp(prefix="ariadne-pg-")
         self.data = os.path.join(self.dir, "data")
         self.process = None
-        self.port = None
+        self.port = port
         self.log_path = os.path.join(self.dir, "postgres.log")
         # As root the server runs as nobody, who must reach and own its folder.
         self.as_user = {}
         if os.geteuid() == 0:
             os.chmod(self.dir, 0o755)
             self.as_user = {"user": "nobody", "group": "nogroup", "extra_groups": []}
+        if os.path.exists(os.path.join(self.data, "PG_VERSION")):
+            return  # made before: its databases are there
+        if os.path.exists(self.data):
+            raise RuntimeError(f"{self.data} exists but holds no PostgreSQL this user can read "
+                               "(half made, or made by another user): remove it, or choose "
+                               "another folder")
         os.mkdir(self.data, 0o700)
         if self.as_user:
             shutil.chown(self.data, "nobody", "nogroup")
-        subprocess.run([os.path.join(self.bin, "initdb"), "-D", self.data, "-U", USER,
-                        "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       **self.as_user)
+        made = subprocess.run([os.path.join(self.bin, "initdb"), "-D", self.data, "-U", USER,
+                               "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              **self.as_user)
+        if made.returncode != 0:
+            # As root the server's user is nobody: every folder above must let it in.
+            raise RuntimeError(f"initdb {self.data} failed ({made.returncode}): "
+                               f"{made.stderr.strip()[-600:]}")
 
     def start(self, timeout=30):
         """Starts the server (again, after stop()) and waits until it accepts
@@ -117,15 +132,21 @@ class Postgres:
                                 check=True, capture_output=True, text=True)
         return answer.stdout.strip()
 
-    def database(self, name):
-        """A new, empty database (dropped first if it exists); its URI."""
-        self.psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    def database(self, name, keep=False):
+        """A new, empty database (dropped first if it exists); with keep, the
+        one there if any. Its URI."""
+        exists = self.psql(f"SELECT 1 FROM pg_database WHERE datname = '{name}'") == "1"
+        if exists and keep:
+            return self.uri(name)
+        if exists:
+            self.psql(f'DROP DATABASE "{name}" WITH (FORCE)')
         self.psql(f'CREATE DATABASE "{name}"')
         return self.uri(name)
 
     def close(self):
         self.stop()
-        shutil.rmtree(self.dir, ignore_errors=True)
+        if not self.keep:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
     def __enter__(self):
         return self.start()

@@ -108,6 +108,30 @@ TEST(tls_stream, a_shutdown_reads_as_the_end_and_an_abrupt_close_as_truncated) {
   EXPECT_EQ(read_ec, net::ssl::error::stream_truncated) << read_ec.message();
 }
 
+// TLS 1.3 key updates asking for one back are no WebSocket messages: no
+// rate limit sees them, each costs the server a key derivation and an answer
+// the peer need not read. Past the budget the read fails, the flood's answers
+// held are a few, and the rest of the flood is never worked through.
+TEST(tls_stream, a_flood_of_key_updates_ends_the_connection) {
+  tls_pair pair;
+  SSL* client = pair.client->native_handle();
+  for (int i = 0; i < 5000; ++i) {
+    ASSERT_EQ(SSL_key_update(client, SSL_KEY_UPDATE_REQUESTED), 1);
+    ASSERT_EQ(SSL_do_handshake(client), 1);  // writes the record into the client's core
+  }
+  pair.client->core_of().flush();
+  error_code read_ec;
+  char byte = 0;
+  pair.server->async_read_some(net::buffer(&byte, 1),
+                               [&](error_code ec, std::size_t) { read_ec = ec; });
+  pair.ioc.run();
+  EXPECT_EQ(read_ec, net::error::connection_aborted) << read_ec.message();
+  const auto& server = pair.server->core_of();
+  EXPECT_EQ(server.post_handshake, tls_stream::core::most_post_handshake + 1);
+  EXPECT_LT(server.out.size() + server.sending.size(),
+            100U * tls_stream::core::most_post_handshake);
+}
+
 TEST(tls_stream, an_operation_never_completes_inside_its_own_call) {
   tls_pair pair;
   bool inside = true;

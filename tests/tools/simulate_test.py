@@ -1,7 +1,9 @@
 """ariadne-admin simulate as an organizer runs it: the same secrets give the
 same report, its 95% recommendation holds in a fresh simulation with other
-secrets, and bad input is refused with one line.
-Usage: simulate_test.py ARIADNE-ADMIN"""
+secrets, its verdict says plainly whether a design can be trusted and what
+would fix it, the sample competition of docker/ is one that can, and bad
+input is refused with one line.
+Usage: simulate_test.py ARIADNE-ADMIN SOURCE_DIR"""
 import json
 import math
 import os
@@ -12,6 +14,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import scratch  # noqa: E402
 
 admin = sys.argv[1]
+source = sys.argv[2]
 work = scratch.folder("ariadne-simulate-")
 problems = []
 
@@ -26,10 +29,10 @@ def design(mazes):
     return path
 
 
-def simulate(path, *args):
+def simulate(path, *args, bots=("--bots", "frontier,tremaux,random_mouse")):
     out = os.path.join(work, "figures.json")
-    done = subprocess.run([admin, "simulate", path, "--bots", "frontier,tremaux,random_mouse",
-                           "--json", out, *args], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([admin, "simulate", path, *bots, "--json", out, *args],
+                          capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
         sys.exit(f"FAIL: simulate {args}: exit {done.returncode}: {done.stderr}")
     with open(out) as f:
@@ -47,6 +50,11 @@ wanted = ranking["mazes_for_95"]
 if wanted is None or wanted < 2:
     problems.append(f"one maze should not rank three bots right 95% of the time: {wanted}")
 else:
+    # One maze is no design to trust, and the report says so with its fix.
+    fix = "mazes an attempt in every challenge"
+    if first["reliable"] or "NOT RELIABLE" not in first_text or fix not in first_text:
+        problems.append(f"one maze's verdict: reliable={first['reliable']}, "
+                        f"{first_text[first_text.find('totals'):]}")
     # The recommendation, applied, with secrets never used to make it.
     runs = 300
     _, fresh = simulate(design(wanted), "--runs", str(runs), "--secret", "two")
@@ -57,6 +65,13 @@ else:
         problems.append(f"{wanted} mazes ranked right {right:.1%} of fresh competitions "
                         f"(wanted 95%, at least {floor:.1%} with {runs} runs)")
     print(f"recommended {wanted} mazes; a fresh simulation ranks right {right:.1%}")
+
+# The sample an organizer copies ranks all five bundled bots right.
+sample_text, sample = simulate(os.path.join(source, "docker", "competition.json"), "--maze-dir",
+                               os.path.join(source, "docker", "mazes"), bots=())
+if not sample["reliable"] or sample["totals"]["order_right"] < 0.95 or \
+        "\nreliable: the totals rank" not in sample_text:
+    problems.append(f"the sample competition is not reliable: {sample_text[-800:]}")
 
 for args, expected in [(["--bots", "frontier,nobody"], "no bundled bot is called \"nobody\""),
                        (["--runs", "1"], "--runs"),

@@ -183,7 +183,8 @@ async def phone(base, run, other):
     driver = await asyncio.to_thread(browser, 390, 844)
     try:
         for path, ready in ((f"/watch/{run}", "result"), (f"/replay?url=/api/replays/{run}", "viewer"),
-                            (f"/versus?a={run}&b={other}", "viewer"), ("/play", "run")):
+                            (f"/versus?a={run}&b={other}", "viewer"), ("/play", "run"),
+                            ("/replay", "run-table")):
             await asyncio.to_thread(driver.get, f"{base}{path}")
             await asyncio.to_thread(WebDriverWait(driver, 30).until,
                                     lambda d: d.find_element(By.ID, ready).is_displayed())
@@ -192,6 +193,7 @@ async def phone(base, run, other):
             errors = console_errors(driver)
             check(not errors, f"{path} at 390 px: a clean console {errors}")
             name = path.strip("/").split("?")[0].split("/")[0] or "home"
+            name += "-list" if path == "/replay" else ""
             driver.save_screenshot(os.path.join(artifacts, f"{name}-phone.png"))
     finally:
         driver.quit()
@@ -311,10 +313,31 @@ async def main():
         await asyncio.to_thread(wait.until, lambda d: text(d, "move").startswith("5 /"))
         check(True, "an address with #move=5 opens the replay at move 5")
         await asyncio.to_thread(driver.get, f"{base}/replay")
-        await asyncio.to_thread(wait.until, lambda d: d.find_elements(By.CSS_SELECTOR, "#recent-list a"))
-        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#recent-list a")]
-        check(f"{base}/replay?url=/api/replays/{run}" in links,
-              f"an empty /replay lists the server's replays: {links}")
+        await asyncio.to_thread(wait.until, lambda d: d.find_elements(By.CSS_SELECTOR, "#run-table td.links a"))
+        links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#run-table td.links a")]
+        check(f"{base}/replay?url=/api/replays/{run}" in links and f"{base}/watch/{run}" in links,
+              f"an empty /replay lists the server's replays to replay and watch: {links}")
+        cells = [td.text for td in driver.find_elements(By.CSS_SELECTOR, "#run-table tbody tr:first-child td")]
+        check(any(len(c) == 5 and c.startswith("0.") for c in cells) and "found" in cells,
+              f"a row's efficiency (three places) and status: {cells}")
+        query = driver.find_element(By.ID, "run-query")
+        query.send_keys("nobody-plays-here")
+        await asyncio.to_thread(wait.until, lambda d: text(d, "run-count").startswith("0 of"))
+        check(not driver.find_element(By.ID, "run-table").is_displayed(), "a query no run matches: no rows")
+        query.clear()
+        query.send_keys("browser-bot found")
+        await asyncio.to_thread(wait.until, lambda d: " of " in text(d, "run-count") and
+                                not text(d, "run-count").startswith("0 of"))
+        check(True, f"a query of two words finds the run: {text(driver, 'run-count')}")
+        driver.find_element(By.CSS_SELECTOR, "#run-table th:nth-child(6) button").click()
+        check(driver.find_element(By.CSS_SELECTOR, "#run-table th:nth-child(6)").get_attribute(
+            "aria-sort") == "descending", "a heading sorts the table by its column")
+        picks = driver.find_elements(By.CSS_SELECTOR, "#run-table td.links input")
+        if len(picks) >= 2:
+            picks[0].click()
+            driver.find_elements(By.CSS_SELECTOR, "#run-table td.links input")[1].click()
+            check(driver.find_element(By.ID, "versus-picked").get_attribute("href").startswith(
+                f"{base}/versus?a="), "two runs picked open /versus")
         # Another origin's replay (a forged result) is not loaded beside the badge.
         await asyncio.to_thread(
             driver.get, f"{base}/replay?url=http://127.0.0.2:{port}/api/replays/{run}")

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Curve, curvePath } from '../../web/js/curve.mjs';
 import { clockText, RunClock } from '../../web/js/run_clock.mjs';
+import { FogView } from '../../web/js/fog.mjs';
 
 test('a curve keeps at most its limit of points, the first and the last among them', () => {
   const curve = new Curve(64);
@@ -51,8 +52,58 @@ test('the clock says the elapsed time and the moves a second over its window', (
   assert.equal(clock.rateText(9000), '-');
 });
 
+test("an ended run's clock says how long the server measured, not when the page saw it", () => {
+  // A page that loads 7 minutes after a 42 ms run: its start is known to the
+  // second, its end only when the page saw it.
+  const clock = new RunClock(1000);
+  clock.sample(451000, 42);
+  clock.end(451000, 42);
+  assert.equal(clock.elapsedText(460000), '0:00');
+  const long = new RunClock(1000);
+  long.end(451000, 125000);
+  assert.equal(long.elapsedText(451000), '2:05');
+  const unknown = new RunClock(1000);
+  unknown.end(4000, undefined); // an older server: the page's own clocks
+  assert.equal(unknown.elapsedText(9000), '0:03');
+});
+
+test('a spectator who joins late gets the curve from the first step', () => {
+  // 3 x 1 cells, the drone walked east twice, back once, bumped once.
+  const view = new FogView({
+    type: 'snapshot',
+    run: 1,
+    player: 'p',
+    bot: null,
+    maze: 'prim',
+    ranked: false,
+    width: 3,
+    height: 1,
+    start: { x: 0, y: 0 },
+    treasures: 1,
+    max_steps: 30,
+    bump_penalty: 1,
+    seq: 5,
+    trail: 'EEWw',
+    finds: [],
+    sensed: 'bae',
+    position: { x: 1, y: 0 },
+    steps: 3,
+    bumps: 1,
+    found: 0,
+    score: 4,
+    status: 'active',
+  });
+  assert.deepEqual(view.curve.points, [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 3],
+  ]);
+  assert.equal(view.seen, 3);
+});
+
 test('the leaders over time: a round top, names kept apart, moments to the span', async () => {
-  const { historyLines, momentText, niceTop } = await import('../../web/js/plot.mjs');
+  const { historyLines, momentText, niceTop, zoneName } = await import('../../web/js/plot.mjs');
   assert.deepEqual(
     [0.3, 1, 7, 15, 20, 21, 99, 100, 140].map(niceTop),
     [1, 1, 10, 20, 20, 50, 100, 100, 200],
@@ -88,4 +139,7 @@ test('the leaders over time: a round top, names kept apart, moments to the span'
   assert.equal(momentText(at + 5, 900), '03:18:42.005');
   assert.equal(momentText(at, 3600000), '03:18');
   assert.equal(momentText(at, 3 * 86400000), '2026-12-02 03:18');
+  assert.equal(momentText(at, 3600000, 'Asia/Tokyo'), '12:18');
+  assert.equal(zoneName(at), 'UTC');
+  assert.equal(zoneName(at, 'Europe/Paris'), 'CET');
 });

@@ -10,4 +10,6 @@ if [ ! -d "$2/clients/js/node_modules/ws" ]; then
   echo "SKIP: run 'npm ci' in clients/js first (scripts/test.sh does)"
   exit 77
 fi
-ARIADNE_BUILD=$1 node --test "$2/tests/web/"
+# The pages show times in the viewer's zone: the tests read them in UTC
+# unless they name another.
+TZ=UTC ARIADNE_BUILD=$1 node --test "$2/tests/web/"

@@ -41,3 +41,17 @@ test('a malformed paint is refused, an unknown colour dropped', () => {
   );
   assert.deepEqual(readPaints(undefined, 3, 2), []);
 });
+
+test('a mark is a diamond inside its cell, its text only where it can be read', async () => {
+  const { markShape, PALETTE } = await import('../../web/js/paint.mjs');
+  for (const size of [3, 6, 10, 14, 24, 40]) {
+    const shape = markShape(size, 1);
+    assert.ok(shape.radius * 1.25 * 2 <= size, `a ${size} px cell holds its diamond`);
+    assert.ok(shape.textWidth <= size - 1, `a ${size} px cell holds its text`);
+  }
+  assert.equal(markShape(10, 1).text, false);
+  assert.equal(markShape(24, 2).text, true);
+  assert.equal(markShape(6, 1).outline, 0);
+  // Solid colours: never the heat's see-through floor.
+  for (const colour of Object.values(PALETTE)) assert.match(colour, /^rgb\(/);
+});

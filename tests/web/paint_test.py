@@ -198,12 +198,17 @@ def page(port, run, mark):
     try:
         driver.get(f"http://127.0.0.1:{port}/replay?url=/api/replays/{run}#move=0")
         WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
-        # A corner of the marked cell (its text is in the middle); y = 0 is the bottom row.
+        # The mark is a diamond on its cell (its text in the middle): four
+        # points of it off the text, diagonally; y = 0 is the bottom row.
         pixel = ("const c = document.getElementById('drone-view'); const cell = Math.floor(c.width / 12);"
-                 f"const x = {mark[0]} * cell + cell * 0.3, y = (9 - {mark[1]}) * cell + cell * 0.3;"
-                 "const d = c.getContext('2d').getImageData(x, y, 1, 1).data; return [d[0], d[1], d[2]];")
+                 f"const cx = ({mark[0]} + 0.5) * cell, cy = (9 - {mark[1]} + 0.5) * cell;"
+                 "const g = c.getContext('2d');"
+                 "return [[-1, -1], [1, -1], [-1, 1], [1, 1]].map(([dx, dy]) => {"
+                 "  const d = g.getImageData(cx + dx * 0.12 * cell, cy + dy * 0.12 * cell, 1, 1).data;"
+                 "  return [d[0], d[1], d[2]]; });")
         painted = driver.execute_script(pixel)
-        check(painted[0] > painted[2] + 40, f"the replay shows the red mark at move 0: {painted}")
+        check(any(p[0] > p[2] + 40 and p[0] > p[1] + 40 for p in painted),
+              f"the replay shows the red mark at move 0: {painted}")
         driver.find_element(By.ID, "show-paint").click()
         plain = driver.execute_script(pixel)
         check(plain != painted, f"and hides it when asked: {plain}")

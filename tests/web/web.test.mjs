@@ -27,6 +27,7 @@ import {
   mazeText,
   rankText,
   replayGroups,
+  joinText,
   spanText,
   stateText,
   timeText,
@@ -147,6 +148,12 @@ test("a leaderboard cell: its mark, and after the close its sets' replays", () =
 test('the competition as people read it: times, spans, totals, ranks and mazes', () => {
   assert.equal(timeText('2026-12-01T18:05:00Z'), '2026-12-01 18:05 UTC');
   assert.equal(timeText('2026-12-01T18:05:00.123Z'), '2026-12-01 18:05 UTC');
+  // In the viewer's time zone.
+  assert.equal(
+    timeText('2026-12-01T18:05:00Z', { timeZone: 'Europe/Paris' }),
+    '2026-12-01 19:05 CET',
+  );
+  assert.equal(timeText('not a time'), 'not a time');
   assert.equal(spanText(0), '0 s');
   assert.equal(spanText(59_000), '59 s');
   assert.equal(spanText(200_000), '3 min 20 s');
@@ -367,4 +374,24 @@ test('the replay viewer loads the replays of this server only', () => {
   ]) {
     assert.equal(ownReplayUrl(elsewhere, page), null, elsewhere);
   }
+});
+
+test('the home page tells a would-be competitor how to join', () => {
+  const join = joinText(
+    {
+      challenges: [
+        { id: 'loops', keep: 'all' },
+        { id: 'x', keep: 'best' },
+      ],
+    },
+    'https://cup.example.org',
+  );
+  assert.equal(join.url, 'wss://cup.example.org/ws');
+  assert.equal(join.commands.length, 4);
+  for (const command of join.commands) {
+    assert.ok(command.includes('--url wss://cup.example.org/ws --token YOUR_TOKEN'), command);
+  }
+  assert.ok(join.commands[1].endsWith('--challenge loops'));
+  assert.ok(!join.rules.includes('every attempt allowed counts'), 'one challenge keeps its best');
+  assert.equal(joinText({}, 'http://127.0.0.1:8080').url, 'ws://127.0.0.1:8080/ws');
 });

@@ -45,12 +45,13 @@ TEST(web_assets, are_the_files_of_web) {
   EXPECT_EQ(find_web_asset("/js/fog.mjs")->content_type, "text/javascript; charset=utf-8");
 }
 
-// The whole site stays small: under 150 KB.
-TEST(web_assets, weigh_under_150_kb) {
+// The whole site stays small: under 170 KB (no bundler, no minifier; the
+// JavaScript kit is 26 KB of it).
+TEST(web_assets, weigh_under_170_kb) {
   std::size_t total = 0;
   for (const web_asset& asset : web_assets())
     total += asset.body.size();
-  EXPECT_LT(total, 150U * 1024U);
+  EXPECT_LT(total, 170U * 1024U);
   std::cout << "page weight: " << total << " bytes in " << web_assets().size() << " files\n";
 }
 

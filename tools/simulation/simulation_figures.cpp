@@ -188,7 +188,7 @@ std::optional<std::uint32_t> mazes_for_95(const competition_plays& plays,
       right += in_order(challenges.size() == 1 ? marks[challenges[0]] : totals_of(plays, marks),
                         strength);
     }
-    if (right >= 0.95 * resamples) return mazes;
+    if (right >= reliable_share * resamples) return mazes;
   }
   return std::nullopt;
 }

@@ -64,6 +64,9 @@ struct competition_figures {
   ranking_figures totals;  // 100 x the weighted mean of the marks; mazes_for_95: every challenge's
 };
 
+// The share of competitions ranked in the true order that makes a design
+// reliable (mazes_for_95 looks for it; the report's verdict states it).
+inline constexpr double reliable_share = 0.95;
 // Bots whose strengths are within this fraction of each other count as tied.
 inline constexpr double tied_strengths = 0.01;
 // The set sizes resampling tries for mazes_for_95.

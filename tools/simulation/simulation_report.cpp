@@ -14,6 +14,11 @@ std::string percent(double share) {
   return fixed_places(100 * share, 0) + "%";
 }
 
+// A share against the 95% wanted, to a tenth: 94.7% must not read as 95%.
+std::string precise_percent(double share) {
+  return fixed_places(100 * share, 1) + "%";
+}
+
 std::string design_text(const challenge_design& d) {
   return std::to_string(d.attempts) + (d.attempts == 1 ? " attempt" : " attempts") + " of " +
          std::to_string(d.mazes) + (d.mazes == 1 ? " maze" : " mazes") + ", mark " +
@@ -64,6 +69,43 @@ json ranking_json(const ranking_figures& r) {
           {"mazes_for_95", r.mazes_for_95 ? json(*r.mazes_for_95) : json(nullptr)}};
 }
 
+// What an organizer should take from the figures: whether the totals rank
+// right often enough to trust, and if not, the pair that fails and the fix.
+std::string verdict_text(const competition_figures& f) {
+  const ranking_figures& t = f.totals;
+  std::string out;
+  if (t.order_right >= reliable_share) {
+    out = "\nreliable: the totals rank the bots in their true order in " + percent(t.order_right) +
+          " of the competitions (" + percent(reliable_share) + " or more wanted)\n";
+  } else {
+    out = "\nNOT RELIABLE: the totals rank the bots in their true order in only " +
+          precise_percent(t.order_right) + " of the competitions (" + percent(reliable_share) +
+          " or more wanted)\n";
+    const pair_figures* weakest = nullptr;
+    for (const pair_figures& p : t.pairs) {
+      if (!p.tied && (weakest == nullptr || p.right < weakest->right)) weakest = &p;
+    }
+    if (weakest != nullptr) {
+      out += "  the pair most often wrong: " + weakest->ahead + " above " + weakest->behind +
+             " in " + percent(weakest->right) + "\n";
+    }
+    out += t.mazes_for_95
+               ? "  to fix it: " + std::to_string(*t.mazes_for_95) +
+                     " mazes an attempt in every challenge (\"mazes\"), or more "
+                     "attempts with keep all; check again with another --secret\n"
+               : "  to fix it: more mazes than " + std::to_string(std::end(tried_set_sizes)[-1]) +
+                     " an attempt would be needed; drop or reweigh the challenges "
+                     "that rank wrong on their own\n";
+  }
+  for (const challenge_figures& c : f.challenges) {
+    if (f.challenges.size() > 1 && c.ranking.order_right < reliable_share) {
+      out += "  on its own, " + c.challenge + " ranks right in only " +
+             precise_percent(c.ranking.order_right) + ": its mark says little without the others\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string figures_text(const competition_figures& f) {
@@ -85,6 +127,7 @@ std::string figures_text(const competition_figures& f) {
   }
   out += "\ntotals (100 x the weighted mean of the marks)\n";
   out += ranking_text(f.totals, 1, ", every challenge (resampled)");
+  out += verdict_text(f);
   return out;
 }
 
@@ -107,7 +150,8 @@ std::string figures_json(const competition_figures& f) {
                     {"seeds", std::string(to_string(f.seeds))},
                     {"bots", f.bots},
                     {"challenges", std::move(challenges)},
-                    {"totals", ranking_json(f.totals)}};
+                    {"totals", ranking_json(f.totals)},
+                    {"reliable", f.totals.order_right >= reliable_share}};
   return doc.dump(2) + "\n";
 }
 

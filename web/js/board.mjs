@@ -25,11 +25,22 @@ export function rankText(row) {
   return row.decided === false ? `${row.rank}?` : String(row.rank);
 }
 
-/** An RFC 3339 UTC time as people read it: "2026-12-01 18:00 UTC". */
-export function timeText(iso) {
+/** An RFC 3339 time as people read it, in the viewer's time zone (or
+ * `timeZone`): "2026-12-01 19:05 CET", the zone left out with `zone: false`
+ * (a table's column of times). Swedish dates are in ISO's order. */
+export function timeText(iso, { timeZone = undefined, zone = true } = {}) {
   if (!iso) return '';
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : iso;
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return String(iso);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(zone ? { timeZoneName: 'short' } : {}),
+  }).format(when);
 }
 
 /** How long until (or since) a moment, to its two largest units: "2 d 5 h", "3 min 20 s". */
@@ -83,6 +94,33 @@ export function attemptsText(challenge) {
   const mazes = challenge.mazes ?? 1;
   if (mazes === 1) return String(attempts);
   return `${attempts} ${attempts === 1 ? 'set' : 'sets'} of ${mazes} mazes`;
+}
+
+/**
+ * How a would-be competitor joins, from the page's own address (`origin`,
+ * like "https://cup.example.org") and /api/competition: the drone URL, one
+ * command a kit with a token placeholder (the bundled bots play every
+ * challenge; each kit's example names the first), and the rules of marks in
+ * a sentence. Commands run from a clone of the repository, after a build.
+ */
+export function joinText(competition, origin) {
+  const url = `${origin.replace(/^http/, 'ws')}/ws`;
+  const first = competition.challenges?.[0]?.id ?? 'CHALLENGE';
+  const ranked = `--url ${url} --token YOUR_TOKEN`;
+  const commands = [
+    `build/ci/clients/runner/ariadne-bot ${ranked} --challenge all --bot frontier`,
+    `python3 clients/python/ariadne_client.py ${ranked} --challenge ${first}`,
+    `node clients/js/examples/dfs-bot.mjs ${ranked} --challenge ${first}`,
+    `build/ci/clients/bridge/ariadne-pipe ${ranked} --challenge ${first} -- ./your_bot`,
+  ];
+  const marks = new Set((competition.challenges ?? []).map((c) => c.mark ?? 'sum_ratio'));
+  const mark = marks.has('reference_sum')
+    ? "a challenge's mark is the shortest ways to the treasures you found over the moves you spent (sum_ratio), or the reference bot's moves on your very mazes over yours (reference_sum)"
+    : "a challenge's mark is the length of the shortest ways to the treasures you found over the moves you spent";
+  const every = (competition.challenges ?? []).every((c) => (c.keep ?? 'all') === 'all');
+  const counted = every ? ' (every attempt allowed counts: one not played, as not found)' : '';
+  const rules = `Every step and bump counts, walking back included: ${mark}${counted}; your total is 100 times the weighted mean of your marks, higher is better.`;
+  return { url, commands, rules };
 }
 
 /**

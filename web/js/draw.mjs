@@ -2,7 +2,7 @@
 // frame redraws only the cells that changed), and on top of it the drone, the
 // treasures and a path. Cells are north-up: y = 0 is the bottom row. A cell's
 // colour comes from a heat scale (heat_scale.mjs).
-import { PALETTE } from './paint.mjs';
+import { PALETTE, markShape } from './paint.mjs';
 
 const FOG = '#20242c';
 const WALL = '#1b1e24';
@@ -30,19 +30,44 @@ export class MazeCanvas {
     const c = this.ctx;
     const s = this.cell;
     const w = this.wall;
+    const shape = markShape(s, w);
     c.textAlign = 'center';
     c.textBaseline = 'middle';
-    c.font = `600 ${Math.max(7, Math.floor(s * 0.42))}px sans-serif`;
+    c.font = `600 ${shape.fontPx}px sans-serif`;
+    c.lineJoin = 'round';
     for (const [i, mark] of marks) {
       const [px, py] = this.origin(i % this.width, Math.floor(i / this.width));
+      const cx = px + (s + w) / 2;
+      const cy = py + (s + w) / 2;
       if (mark.colour) {
+        // A diamond: the drone, the treasures and the start are discs.
+        const r = shape.radius * 1.25;
+        c.beginPath();
+        c.moveTo(cx, cy - r);
+        c.lineTo(cx + r, cy);
+        c.lineTo(cx, cy + r);
+        c.lineTo(cx - r, cy);
+        c.closePath();
         c.fillStyle = PALETTE[mark.colour];
-        c.fillRect(px + w, py + w, s - w, s - w);
+        c.fill();
+        if (shape.outline) {
+          c.lineWidth = shape.outline;
+          c.strokeStyle = 'rgba(20, 20, 20, 0.7)';
+          c.stroke();
+        }
       }
-      // Text only where it can be read.
-      if (mark.text && s >= 12) {
+      if (mark.text && shape.text) {
+        // Within its cell, over a light halo that any floor or disc shows.
+        c.save();
+        c.beginPath();
+        c.rect(px + w, py + w, s - w, s - w);
+        c.clip();
+        c.lineWidth = 3;
+        c.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+        c.strokeText(mark.text, cx, cy, shape.textWidth);
         c.fillStyle = '#111';
-        c.fillText(mark.text, px + (s + w) / 2, py + (s + w) / 2, s - w);
+        c.fillText(mark.text, cx, cy, shape.textWidth);
+        c.restore();
       }
     }
   }

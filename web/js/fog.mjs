@@ -43,6 +43,9 @@ export class FogView {
     this.result = null;
     this.replay = null;
     this.paint = new Paint(width);
+    // The curve from the run's first step, for a spectator who joins late:
+    // the snapshot's trail says which cells the drone stood on, and when.
+    this.curve.add(0, 1);
     this.walk(snapshot.trail, null, snapshot.finds);
     this.adopt(snapshot);
     this.curve.add(this.steps, this.seen);
@@ -55,18 +58,22 @@ export class FogView {
   }
 
   // Plays a trail; open (one digit a letter) updates what each cell was sensed as.
-  // With open, each step adds its point to the curve.
+  // Each step adds its point to the curve: with open, the cells sensed so
+  // far; without (the snapshot's trail), the cells stood on so far, which
+  // are the same cells.
   walk(trail, open, finds) {
     const findAt = new Set(finds ?? []);
     let steps = this.steps ?? 0;
+    let stoodOn = open ? 0 : this.visits.reduce((n, v) => n + (v > 0 ? 1 : 0), 0);
     for (let i = 0; i < trail.length; i++) {
       const letter = trail[i];
       if (isMove(letter)) {
         this.position = step(this.position, letter);
         const at = this.index(this.position);
-        this.visits[at]++;
+        if (this.visits[at]++ === 0) stoodOn++;
         this.changed.add(at);
         steps++;
+        if (!open) this.curve.add(steps, stoodOn);
       }
       if (open) {
         const at = this.index(this.position);

@@ -3,6 +3,7 @@
 import { $, setText, cell, link, getJson } from './page.mjs';
 import {
   attemptsText,
+  joinText,
   markText,
   mazeText,
   rankText,
@@ -173,6 +174,10 @@ async function refreshCompetition() {
       return tr;
     }),
   );
+  const join = joinText(competition, window.location.origin);
+  setText('join-url', join.url);
+  setText('join-commands', join.commands.join('\n'));
+  setText('join-rules', join.rules);
   $('challenges').tBodies[0].replaceChildren(
     ...(competition.challenges ?? []).map((c) => {
       const tr = document.createElement('tr');

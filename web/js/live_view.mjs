@@ -61,7 +61,7 @@ export class LiveView {
       this.paintFromStart = false;
     } else if (message.type === 'end') {
       this.view.applyEnd(message, null);
-      this.clock.end(Date.now());
+      this.clock.end(Date.now(), message.elapsed_ms);
       this.onEnd(this.view, message.result, message.replay);
       if (message.replay) this.showReplay(message.replay);
     }

@@ -3,16 +3,33 @@
 // The live view folds the spectator stream's paint messages; a replay folds
 // the paints made up to the move shown.
 
+// Solid colours: a mark is a diamond on its cell, never a floor colour that
+// the heat's full-cell ramp could be taken for.
 export const PALETTE = {
-  red: 'rgba(220, 53, 69, 0.55)',
-  orange: 'rgba(253, 126, 20, 0.55)',
-  yellow: 'rgba(255, 205, 57, 0.6)',
-  green: 'rgba(40, 167, 69, 0.5)',
-  teal: 'rgba(32, 201, 151, 0.5)',
-  blue: 'rgba(13, 110, 253, 0.45)',
-  purple: 'rgba(111, 66, 193, 0.5)',
-  grey: 'rgba(108, 117, 125, 0.5)',
+  red: 'rgb(220, 53, 69)',
+  orange: 'rgb(253, 126, 20)',
+  yellow: 'rgb(255, 205, 57)',
+  green: 'rgb(40, 167, 69)',
+  teal: 'rgb(32, 201, 151)',
+  blue: 'rgb(13, 110, 253)',
+  purple: 'rgb(111, 66, 193)',
+  grey: 'rgb(108, 117, 125)',
 };
+
+/** How a mark is drawn in a cell of `size` pixels whose walls take `wall`:
+ * a diamond of its colour (`radius` from its centre to a corner is
+ * radius * 1.25), outlined once there is room, and its text where it can be
+ * read, sized and squeezed to stay inside the cell. */
+export function markShape(size, wall) {
+  const inner = Math.max(0, size - wall);
+  return {
+    radius: Math.max(1, inner * 0.3),
+    outline: inner >= 8 ? 1 : 0,
+    fontPx: Math.max(7, Math.floor(inner * 0.42)),
+    text: inner >= 11,
+    textWidth: Math.max(1, inner - 2),
+  };
+}
 
 /** Reads a list of paints ({at, clear, cells}) as a replay or the stream
  * carries them; throws on a malformed one. */

@@ -136,18 +136,29 @@ export function historyLines(history, { width, height, labelGap = 12 }) {
   return { lines, top };
 }
 
-/** A moment of the plot's axis: the date only when the plot spans days,
- * the seconds when it spans minutes, the milliseconds within seconds. */
-export function momentText(ms, spanMs) {
-  const iso = new Date(ms).toISOString();
-  if (spanMs >= 86400000) return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  if (spanMs < 10000) return iso.slice(11, 23);
-  if (spanMs < 600000) return iso.slice(11, 19);
-  return iso.slice(11, 16);
+/** A moment of the plot's axis in the viewer's time zone (or `timeZone`):
+ * the date only when the plot spans days, the seconds when it spans
+ * minutes, the milliseconds within seconds. */
+export function momentText(ms, spanMs, timeZone = undefined) {
+  const options = { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  if (spanMs >= 86400000) {
+    Object.assign(options, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  } else if (spanMs < 600000) options.second = '2-digit';
+  if (spanMs < 10000) options.fractionalSecondDigits = 3;
+  // Swedish: ISO's order of a date; its decimal comma made a point.
+  return new Intl.DateTimeFormat('sv-SE', options).format(new Date(ms)).replace(',', '.');
+}
+
+/** The short name of the time zone at a moment: "UTC", "CET", "GMT+9". */
+export function zoneName(ms, timeZone = undefined) {
+  const parts = new Intl.DateTimeFormat('sv-SE', { timeZone, timeZoneName: 'short' }).formatToParts(
+    new Date(ms),
+  );
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
 /** Fills svg with the leaderboard over time: a line a leader, named at its
- * end, the first and last moments (UTC) under the axis. */
+ * end, the first and last moments (in the viewer's time zone) under the axis. */
 export function drawHistory(svg, history) {
   svg.setAttribute('viewBox', `-36 -8 ${WIDTH + 140} ${HEIGHT + 28}`);
   const { lines, top } = historyLines(history, { width: WIDTH, height: HEIGHT });
@@ -167,7 +178,14 @@ export function drawHistory(svg, history) {
     const span = times.at(-1) - times[0];
     children.push(label(0, HEIGHT + 16, momentText(times[0], span), 'start'));
     if (times.length > 1) {
-      children.push(label(WIDTH, HEIGHT + 16, `${momentText(times.at(-1), span)} UTC`, 'end'));
+      children.push(
+        label(
+          WIDTH,
+          HEIGHT + 16,
+          `${momentText(times.at(-1), span)} ${zoneName(times.at(-1))}`,
+          'end',
+        ),
+      );
     }
   }
   lines.forEach((line, k) => {

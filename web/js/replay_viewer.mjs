@@ -17,9 +17,30 @@ import { $, setText, moveInAddress, keepMoveInAddress, Playback } from './page.m
 import { replayCurve } from './curve.mjs';
 import { drawCurve } from './plot.mjs';
 import { Paint } from './paint.mjs';
+import { replayMoments, scrubMarks } from './scrub_marks.mjs';
 
 // The canvases' size: the two views and the counters side by side on a
 // desktop, within the window's height; one above the other on a phone.
+// The scrub bar's slots for marks: finer than any bar is wide on a page.
+const SLOTS = 400;
+const SVG = 'http://www.w3.org/2000/svg';
+
+// The marks under the scrub bar, one rectangle a slot.
+function drawScrubMarks(svg, marks) {
+  svg.setAttribute('viewBox', `0 0 ${SLOTS} 1`);
+  svg.replaceChildren(
+    ...marks.map(({ slot, kind }) => {
+      const rect = document.createElementNS(SVG, 'rect');
+      rect.setAttribute('x', String(slot));
+      rect.setAttribute('y', '0');
+      rect.setAttribute('width', '1.5');
+      rect.setAttribute('height', '1');
+      rect.setAttribute('class', kind);
+      return rect;
+    }),
+  );
+}
+
 function canvasPixels() {
   const w = window.innerWidth;
   const h = window.innerHeight;
@@ -91,6 +112,7 @@ export class ReplayViewer {
     $('download').hidden = false;
     $('recent').hidden = true;
     $('scrub').max = String(replay.moves.length);
+    drawScrubMarks($('scrub-marks'), scrubMarks(replayMoments(replay), replay.moves.length, SLOTS));
     setText('recorded', recordedText(replay.result));
     const digest = await wallsDigest(replay.maze);
     const badge = wallsBadge(digest === replay.wallsSha256, fromServer);

@@ -18,6 +18,7 @@ export class RunClock {
   constructor(startedAt = null) {
     this.startedAt = startedAt;
     this.endedAt = null;
+    this.lasted = null; // the run's duration (ms) as the server measured it
     this.samples = []; // [time, moves]
   }
 
@@ -27,11 +28,16 @@ export class RunClock {
     while (this.samples.length > 2 && now - this.samples[1][0] > WINDOW_MS) this.samples.shift();
   }
 
-  end(now) {
+  /** The run ended (or this page stopped watching) at `now`; `lastedMs`, the
+   * server's measure of the run from start to end, wins over the page's
+   * clocks: a page that loads after the end saw neither. */
+  end(now, lastedMs = null) {
     if (this.endedAt === null) this.endedAt = now;
+    if (Number.isFinite(lastedMs) && lastedMs >= 0) this.lasted = lastedMs;
   }
 
   elapsedText(now) {
+    if (this.lasted !== null) return clockText(this.lasted);
     return this.startedAt === null ? '' : clockText((this.endedAt ?? now) - this.startedAt);
   }
 
@@ -65,7 +71,8 @@ export class PlayClock {
   moves(now, speed) {
     this.credit += ((now - this.last) / 1000) * PlayClock.MOVES_PER_SECOND * speed;
     this.last = now;
-    const moves = Math.floor(this.credit);
+    // A hair over: (a + 100) - a may come out as 99.99999999 in doubles.
+    const moves = Math.floor(this.credit + 1e-9);
     this.credit -= moves;
     return moves;
   }

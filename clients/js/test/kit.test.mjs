@@ -149,3 +149,40 @@ test('a competitor plays a ranked challenge with a token', async () => {
   await assert.rejects(drone.start({ challenge: 'warm-up' }), { code: 'no_attempts_left' });
   drone.close();
 });
+
+test('LineDrone reads the bridge lines as the drone reads states', async () => {
+  const { LineDrone, summaryTable } = await import('../run.mjs');
+  const answers = [
+    'START 4 4 0 0 E 160 1',
+    'STATE 1 0 EW 0 1 0 0 1 1',
+    'ERROR bad_request the cell (9, 9) is outside the maze',
+    'PAINTED 1',
+    'END found 2 0 2 2 1 1',
+  ];
+  const sent = [];
+  const drone = new LineDrone(answers[Symbol.iterator](), (line) => sent.push(line));
+  await drone.begin();
+  assert.deepEqual(drone.position, [0, 0]);
+  assert.deepEqual(drone.openSides, ['E']);
+  assert.equal(await drone.move('E'), true);
+  assert.deepEqual([drone.position, drone.state.steps], [[1, 0], 1]);
+  await assert.rejects(drone.paint([{ x: 9, y: 9, colour: 'red' }]), { code: 'bad_request' });
+  assert.equal(await drone.paint([{ x: 0, y: 0, colour: 'red', text: 'a' }]), 1);
+  // The move that ends the run is answered END: it counted a step.
+  assert.equal(await drone.move('E'), true);
+  assert.equal(drone.finished, true);
+  assert.deepEqual(drone.result, {
+    status: 'found',
+    steps: 2,
+    bumps: 0,
+    score: 2,
+    optimal: 2,
+    efficiency: 1,
+    found: 1,
+    treasures: 1,
+  });
+  assert.deepEqual(sent, ['MOVE E\n', 'PAINT 9 9 red\n', 'PAINT 0 0 red a\n', 'MOVE E\n']);
+  const table = summaryTable('mine', [drone.result]).split('\n');
+  assert.match(table[0], /^bot +runs +found +median steps/);
+  assert.match(table[1], /^mine +1 +1 +2\.0 +2\.0 +0\.0 +1\.000 +2$/);
+});

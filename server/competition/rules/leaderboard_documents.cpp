@@ -30,6 +30,10 @@ std::vector<bool> shown_decided(const std::vector<leaderboard_row>& rows, bool d
   });
 }
 
+bool starts_formula(char c) {
+  return std::string_view("=+-@\t\r").find(c) != std::string_view::npos;
+}
+
 }  // namespace
 
 std::string leaderboard_json(const std::string& competition, std::int64_t generated_at_ms,
@@ -85,13 +89,26 @@ std::string leaderboard_json(const std::string& competition, std::int64_t genera
 }
 
 std::string csv_field(const std::string& text) {
-  std::string value = text;
   // A cell a spreadsheet would take for a formula is made text (OWASP's rule).
-  if (!value.empty() && std::string_view("=+-@\t\r").find(value[0]) != std::string_view::npos) {
-    value.insert(value.begin(), '\'');
+  // So is any cell the text would start where the reader splits at ';' or
+  // at a line break: there a quote in the middle of a line is no quote, and
+  // "a;=cmd" would be the cells `"a` and `=cmd`.
+  std::string value;
+  value.reserve(text.size() + 2);
+  bool cell_start = true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (cell_start) {
+      std::size_t next = i;
+      while (next < text.size() && (text[next] == ' ' || text[next] == '"'))
+        ++next;
+      if (next < text.size() && starts_formula(text[next])) value += '\'';
+    }
+    value += c;
+    cell_start = c == ',' || c == ';' || c == '\n' || c == '\r';
   }
   // Quoted when it holds a separator of any locale (a comma or a semicolon),
-  // a quote or a line break: "a;=cmd" stays one cell, never a formula cell.
+  // a quote or a line break, so that a reader splitting at ',' keeps it whole.
   if (value.find_first_of(",;\"\r\n\t") == std::string::npos) return value;
   std::string quoted = "\"";
   for (const char c : value) {

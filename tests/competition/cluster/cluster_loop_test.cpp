@@ -53,7 +53,7 @@ class heard : public cluster_events {
   std::set<std::string> told_;
 };
 
-ranked_run_record in_play(std::int64_t competitor, std::uint64_t run, std::string node) {
+ranked_run_record run_in_play(std::int64_t competitor, std::uint64_t run, std::string node) {
   ranked_run_record r;
   r.competitor = competitor;
   r.challenge = "a";
@@ -111,8 +111,8 @@ TEST_F(cluster_loop_test, tells_what_the_store_says_of_this_servers_connections)
   EXPECT_TRUE(events.told("seat " + std::to_string(ids_["bo"].id) + " b"));
   // b hands bo's run 5 here with its moves; cy's run 6 is in play on c,
   // which never beat: it cannot come here before c is known dead.
-  ranked_run_record handed = in_play(ids_["bo"].id, 5, "b");
-  ranked_run_record stranded = in_play(ids_["cy"].id, 6, "c");
+  ranked_run_record handed = run_in_play(ids_["bo"].id, 5, "b");
+  ranked_run_record stranded = run_in_play(ids_["cy"].id, 6, "c");
   elsewhere().insert_run(handed);
   elsewhere().insert_run(stranded);
   ASSERT_TRUE(elsewhere().hand_off_run(5, "b", "a", "EEN"));

@@ -105,11 +105,57 @@ TEST(leaderboard, csv_fields_are_quoted_and_never_formulas) {
   EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
   EXPECT_EQ(csv_field("=SUM(A1)"), "'=SUM(A1)");
   EXPECT_EQ(csv_field("-1"), "'-1");
-  // In locales whose separator is ';', an unquoted "a;=cmd" would be two
-  // cells, the second a formula.
-  EXPECT_EQ(csv_field("a;=cmd|' /C calc'!A0"), "\"a;=cmd|' /C calc'!A0\"");
+  // A reader splitting at ';' takes a quote in the middle of a line for a
+  // character: "a;=cmd" is the cells `"a` and `=cmd`, so that cell is text.
+  EXPECT_EQ(csv_field("a;=cmd|' /C calc'!A0"), "\"a;'=cmd|' /C calc'!A0\"");
+  EXPECT_EQ(csv_field("a; \"@x"), "\"a;' \"\"@x\"");
+  EXPECT_EQ(csv_field("a,-1"), "\"a,'-1\"");
+  EXPECT_EQ(csv_field("a;b"), "\"a;b\"");
   EXPECT_EQ(csv_field("\t=1"), "\"'\t=1\"");
   EXPECT_EQ(csv_field("a\tb"), "\"a\tb\"");
+}
+
+// The cells a spreadsheet reads from one line split at `separator`, a quote
+// counting only at a cell's start (RFC 4180 as LibreOffice and Excel read it).
+std::vector<std::string> spreadsheet_cells(const std::string& line, char separator) {
+  std::vector<std::string> cells;
+  std::size_t i = 0;
+  while (i <= line.size()) {
+    std::string cell;
+    if (i < line.size() && line[i] == '"') {
+      for (++i; i < line.size(); ++i) {
+        if (line[i] != '"') {
+          cell += line[i];
+        } else if (i + 1 < line.size() && line[i + 1] == '"') {
+          cell += line[++i];
+        } else {
+          ++i;
+          break;
+        }
+      }
+    }
+    while (i < line.size() && line[i] != separator)
+      cell += line[i++];
+    cells.push_back(cell);
+    ++i;
+  }
+  return cells;
+}
+
+TEST(leaderboard, no_hostile_name_starts_a_cell_under_either_separator) {
+  const std::vector<std::string> names{"a;=cmd|x",    "=1+1",    "a,=1",   "x;;+2",   "b; -3",
+                                       "c;\"@SUM(1)", "d,\";=4", "e;\t=5", "f\"=6\";"};
+  for (const auto& name : names) {
+    const std::string line = "1," + csv_field(name) + ",42";
+    for (const char separator : {',', ';'}) {
+      for (const auto& cell : spreadsheet_cells(line, separator)) {
+        const auto first = cell.find_first_not_of(' ');
+        EXPECT_TRUE(first == std::string::npos ||
+                    std::string_view("=+-@\t\r").find(cell[first]) == std::string_view::npos)
+            << name << " gave the cell " << cell << " splitting at " << separator;
+      }
+    }
+  }
 }
 
 }  // namespace
