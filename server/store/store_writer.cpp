@@ -11,41 +11,40 @@
 
 namespace ariadne {
 
-store_writer::store_writer(std::unique_ptr<results_store> store, std::function<void()> after_commit)
+store_writer::store_writer(std::unique_ptr<results_store> store, std::function<void()> after_commit,
+                           std::chrono::milliseconds hold)
     : store_(std::move(store)),
       after_commit_(std::move(after_commit)),
+      hold_(hold),
       thread_([this](const std::stop_token& stop) { loop(stop); }) {}
 
-void store_writer::submit(job work, done finished, std::optional<std::int64_t> lock) {
+void store_writer::enqueue(entry e) {
   {
-    std::lock_guard guard(mutex_);
-    queue_.push_back({std::move(work), std::move(finished), true, true, lock});
+    std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(e));
   }
   wake_.notify_one();
+}
+
+void store_writer::submit(job work, done finished, std::optional<std::int64_t> lock) {
+  enqueue({std::move(work), std::move(finished), true, clock::now() + hold_, lock});
 }
 
 void store_writer::read(job work, done finished) {
-  {
-    std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(finished), false, true, {}});
-  }
-  wake_.notify_one();
+  enqueue({std::move(work), std::move(finished), false, clock::now() + hold_, {}});
 }
 
 void store_writer::read_now(job work, done finished) {
-  {
-    std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(work), std::move(finished), false, false, {}});
-  }
-  wake_.notify_one();
+  enqueue({std::move(work), std::move(finished), false, clock::now(), {}});
 }
 
-void store_writer::fail_unheld(std::vector<entry>& batch) {
+store_writer::clock::time_point store_writer::fail_due(std::vector<entry>& batch) {
+  const auto now = clock::now();
   std::vector<done> failed;
   {
     std::lock_guard lock(mutex_);
     for (auto it = queue_.begin(); it != queue_.end();) {
-      if (it->held) {
+      if (it->due > now) {
         ++it;
         continue;
       }
@@ -53,29 +52,35 @@ void store_writer::fail_unheld(std::vector<entry>& batch) {
       it = queue_.erase(it);
     }
   }
+  auto next = clock::time_point::max();
   for (entry& e : batch) {
-    if (e.held || !e.finished) continue;
+    if (!e.work) continue;
+    if (e.due > now) {
+      next = std::min(next, e.due);
+      continue;
+    }
     failed.push_back(std::move(e.finished));
     e.finished = nullptr;
-    e.work = [](results_store&) {};
+    e.work = nullptr;
   }
   for (done& d : failed) {
     ++failed_in_outage_;
     if (d) d(false);
   }
+  return next;
 }
 
 bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
   bool writes = false;
   for (const entry& e : batch)
-    writes = writes || e.writes;
+    writes = writes || (e.work && e.writes);
   ok.assign(batch.size(), true);
   // A job's error is logged once its transaction is known to have landed:
   // else the store failed, which retry() reports.
   std::vector<std::string> job_errors;
   std::vector<std::int64_t> locks;
   for (const entry& e : batch)
-    if (e.lock) locks.push_back(*e.lock);
+    if (e.work && e.lock) locks.push_back(*e.lock);
   std::sort(locks.begin(), locks.end());
   locks.erase(std::unique(locks.begin(), locks.end()), locks.end());
   try {
@@ -83,6 +88,7 @@ bool store_writer::run_batch(std::vector<entry>& batch, std::vector<bool>& ok) {
     for (const std::int64_t competitor : locks)
       store_->lock_competitor(competitor);
     for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!batch[i].work) continue;  // failed in an outage: dropped
       try {
         batch[i].work(*store_);
       } catch (const std::exception& e) {
@@ -111,6 +117,7 @@ bool store_writer::run_alone(std::vector<entry>& batch, std::vector<bool>& ok) {
   std::vector<entry> one(1);
   std::vector<bool> one_ok;
   for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!batch[i].work) continue;
     one[0] = std::move(batch[i]);
     ok[i] = run_batch(one, one_ok) && one_ok[0];
     batch[i] = std::move(one[0]);
@@ -120,9 +127,7 @@ bool store_writer::run_alone(std::vector<entry>& batch, std::vector<bool>& ok) {
 }
 
 bool store_writer::retry(std::vector<entry>& batch, std::vector<bool>& ok,
-                         std::chrono::steady_clock::time_point held_from,
-                         const std::stop_token& stop) {
-  using clock = std::chrono::steady_clock;
+                         clock::time_point started, const std::stop_token& stop) {
   const std::string failure = last_error_;
   if (!outage_since_ && probe()) {
     // The store answers: a job failed the batch (each is tried alone), or a
@@ -142,16 +147,16 @@ bool store_writer::retry(std::vector<entry>& batch, std::vector<bool>& ok,
   }
   if (!outage_since_) begin_outage(failure);
   auto pause = std::chrono::milliseconds(200);
-  while (clock::now() - held_from < hold_limit) {
-    fail_unheld(batch);
-    // Stopping: what is held gets a few seconds more, not the whole limit.
-    if (stop.stop_requested() && clock::now() - held_from > std::chrono::seconds(5)) break;
-    std::this_thread::sleep_for(pause);
+  for (;;) {
+    const auto next_due = fail_due(batch);
+    if (next_due == clock::time_point::max()) return false;  // every job failed
+    if (stop.stop_requested() && clock::now() - started > std::chrono::seconds(5)) return false;
+    // Awake when a job falls due, to tell its client then.
+    std::this_thread::sleep_until(std::min(clock::now() + pause, next_due));
     pause = std::min(pause * 2, std::chrono::milliseconds(1000));
     if (!probe()) continue;
     if (run_batch(batch, ok)) return true;
   }
-  return false;
 }
 
 bool store_writer::probe() {
@@ -177,9 +182,9 @@ void store_writer::begin_outage(const std::string& why) {
   outage_since_ = std::chrono::steady_clock::now();
   reachable_.store(false, std::memory_order_release);
   spdlog::error(
-      "store: the database does not answer ({}); results are held up to {} s and tried again, "
+      "store: the database does not answer ({}); results are held up to {:.0f} s and tried again, "
       "logins and ranked starts are refused as busy until it answers",
-      why, hold_limit.count());
+      why, std::chrono::duration<double>(hold_).count());
 }
 
 std::size_t store_writer::backlog() const {
@@ -233,25 +238,27 @@ void store_writer::loop(const std::stop_token& stop) {
       queue_.clear();
       in_flight_ = batch.size();
     }
-    const auto started = std::chrono::steady_clock::now();
-    std::vector<bool> ok;
+    const auto started = clock::now();
+    std::vector<bool> ok(batch.size(), false);
+    // In an outage, what waited in the queue past its hold is not tried.
+    const bool tried = !outage_since_ || fail_due(batch) != clock::time_point::max();
     bool writes = false;
     for (const entry& e : batch)
-      writes = writes || e.writes;
-    bool durable = run_batch(batch, ok);
-    if (!durable) durable = retry(batch, ok, started, stop);
-    if (durable && outage_since_) probe();  // ends the outage
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    {
+      writes = writes || (e.work && e.writes);
+    bool durable = false;
+    if (tried) {
+      durable = run_batch(batch, ok) || retry(batch, ok, started, stop);
+      if (durable && outage_since_) probe();  // ends the outage
+      const double seconds = std::chrono::duration<double>(clock::now() - started).count();
       std::lock_guard lock(mutex_);
       commit_seconds_ += seconds;
       ++commits_;
     }
     if (durable && writes && after_commit_) after_commit_();
     for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (!batch[i].finished) continue;  // failed in the outage already
       if (outage_since_ && !(durable && ok[i])) ++failed_in_outage_;
-      if (batch[i].finished) batch[i].finished(durable && ok[i]);
+      batch[i].finished(durable && ok[i]);
     }
     batch.clear();
     {

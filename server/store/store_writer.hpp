@@ -22,11 +22,14 @@ namespace ariadne {
 // the server touches the database. Jobs waiting together run in one
 // transaction (a group commit: one fsync for many results), and each job's
 // `done` is called after that transaction is durable, in submission order,
-// with false when it failed (the store's error is logged). A store that
+// with false when it failed and its error logged (in an outage, a job that
+// falls due is told before any queued ahead of it that are due later). A store that
 // stops answering (PostgreSQL restarting or out of reach) is an outage:
 // logged once as it begins and once as it ends, its writes held and tried
-// again with backoff for up to hold_limit, the store probed every second
-// meanwhile, reachable() false until it answers again. Thread-safe.
+// again with backoff, each for up to the hold from when it was queued (then
+// it fails, and its write is dropped: it never lands later), the store
+// probed every second meanwhile, reachable() false until it answers again.
+// Thread-safe.
 class store_writer {
  public:
   using job = std::function<void(results_store&)>;
@@ -34,8 +37,10 @@ class store_writer {
 
   // after_commit runs on the store thread after each transaction that wrote.
   // Destroying it runs what is queued, then stops the thread.
+  // hold: how long a job is held in an outage (hold_limit but in tests).
   explicit store_writer(std::unique_ptr<results_store> store,
-                        std::function<void()> after_commit = {});
+                        std::function<void()> after_commit = {},
+                        std::chrono::milliseconds hold = hold_limit);
 
   store_writer(const store_writer&) = delete;
   store_writer& operator=(const store_writer&) = delete;
@@ -52,14 +57,16 @@ class store_writer {
   void read_now(job work, done finished);
   // Jobs queued and not yet done.
   std::size_t backlog() const;
-  // Blocks until no job is queued or running (in an outage, up to
-  // hold_limit): their `finished` calls made and the jobs destroyed, with
+  // Blocks until no job is queued or running (in an outage, up to the
+  // hold): their `finished` calls made and the jobs destroyed, with
   // whatever they held (a connection waiting on a login's lookup).
   void wait_idle();
   // False during an outage: what needs the store now (a login, a ranked
   // start) is refused as busy rather than queued behind it.
   bool reachable() const { return reachable_.load(std::memory_order_acquire); }
-  // How long a write is held in an outage before it is reported failed.
+  // How long a write is held in an outage, from when it was queued, before
+  // it is reported failed: a statement in flight then may add its answer
+  // limit (postgres_connection), nothing more.
   static constexpr std::chrono::seconds hold_limit{30};
   // Seconds each transaction took, summed, and how many there were.
   double commit_seconds() const;
@@ -68,13 +75,15 @@ class store_writer {
   std::string prometheus_text() const;
 
  private:
+  using clock = std::chrono::steady_clock;
   struct entry {
-    job work;
+    job work;  // null once failed in an outage: never run
     done finished;
     bool writes = true;
-    bool held = true;  // false: read_now's
+    clock::time_point due;  // in an outage, failed from then (read_now's: at once)
     std::optional<std::int64_t> lock;
   };
+  void enqueue(entry e);
   void loop(const std::stop_token& stop);
   // Runs a batch, in one transaction when it writes; false when that
   // transaction failed (it is then rolled back). ok[i]: job i succeeded.
@@ -82,17 +91,17 @@ class store_writer {
   bool run_batch(std::vector<entry>& batch, std::vector<bool>& ok);
   // After a batch failed: when the store still answers, each job alone,
   // then the batch a few times more (a lock held by another process); else
-  // the whole batch through the outage, for up to hold_limit from
-  // held_from, when it was first tried (a statement that waited for its
-  // answer limit counts: the replies wait on it).
-  bool retry(std::vector<entry>& batch, std::vector<bool>& ok,
-             std::chrono::steady_clock::time_point held_from, const std::stop_token& stop);
+  // the batch through the outage, each job until it is due. Stopping, what
+  // is held gets a few seconds from `started`, not the whole hold.
+  bool retry(std::vector<entry>& batch, std::vector<bool>& ok, clock::time_point started,
+             const std::stop_token& stop);
   // True when the store answers a read outside any transaction; ends an
   // outage when it does.
   bool probe();
   void begin_outage(const std::string& why);
-  // In an outage: fails read_now's jobs, the batch's and those queued.
-  void fail_unheld(std::vector<entry>& batch);
+  // In an outage: fails the jobs due, the batch's and those queued; returns
+  // when the next of the batch's is due (max() when none is left).
+  clock::time_point fail_due(std::vector<entry>& batch);
   // Each job in a transaction of its own, once, since a failing statement
   // aborts a whole PostgreSQL transaction and must not take the others'
   // writes with it. False when every one failed.
@@ -104,6 +113,7 @@ class store_writer {
 
   std::unique_ptr<results_store> store_;
   std::function<void()> after_commit_;
+  std::chrono::milliseconds hold_;
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
   std::condition_variable idle_;

@@ -228,6 +228,50 @@ TEST(store_writer, an_outage_holds_the_writes_until_the_store_answers_again) {
   EXPECT_EQ(std::count(log.begin(), log.end(), "one"), 1);
 }
 
+// A store out of reach whose first statement waits before it fails, as
+// PostgreSQL's does for its answer limit behind a proxy that holds bytes.
+class silent_store : public unreachable_store {
+ public:
+  std::atomic<bool> waiting{false};
+  using unreachable_store::unreachable_store;
+  void begin() override {
+    if (*down) {
+      waiting = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(600));
+      throw std::runtime_error("no answer");
+    }
+    recording_store::begin();
+  }
+};
+
+TEST(store_writer, a_job_queued_in_an_outage_fails_at_its_own_hold_and_never_lands) {
+  using clock = std::chrono::steady_clock;
+  const auto hold = std::chrono::milliseconds(1500);
+  std::vector<std::string> log;
+  std::atomic<bool> down{true};
+  auto owned = std::make_unique<silent_store>(&log, &down);
+  silent_store& store = *owned;
+  std::promise<clock::time_point> second_failed;
+  store_writer writer(std::move(owned), {}, hold);
+  writer.submit([](results_store& s) { s.set_meta("one", ""); });
+  ASSERT_TRUE(eventually([&] { return store.waiting.load(); }));
+  // Queued behind a batch in flight: held from now, not after that batch.
+  const auto queued = clock::now();
+  writer.submit([](results_store& s) { s.set_meta("two", ""); },
+                [&](bool ok) { second_failed.set_value(ok ? clock::time_point{} : clock::now()); });
+  auto told = second_failed.get_future();
+  ASSERT_EQ(told.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  const auto at = told.get();
+  ASSERT_NE(at, clock::time_point{}) << "reported durable while the store was down";
+  // Its hold, and at most one statement that was in flight (600 ms).
+  EXPECT_LT(at - queued, hold + std::chrono::milliseconds(1100));
+  down = false;
+  writer.submit([](results_store& s) { s.set_meta("three", ""); });
+  writer.wait_idle();
+  EXPECT_EQ(std::count(log.begin(), log.end(), "two"), 0) << "a failed write landed later";
+  EXPECT_EQ(std::count(log.begin(), log.end(), "three"), 1);
+}
+
 TEST(store_writer, a_read_now_fails_at_once_in_an_outage_and_a_barrier_waits) {
   std::vector<std::string> log;
   std::atomic<bool> down{true};
