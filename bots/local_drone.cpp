@@ -1,5 +1,6 @@
 #include "bots/local_drone.hpp"
 
+#include "core/model/limits.hpp"
 #include "protocol/commands.hpp"
 
 namespace ariadne {
@@ -32,7 +33,8 @@ std::uint64_t local_drone::paint(const protocol::paint_message& paint) {
     throw drone_error("paint marks the cells of a run in play: start one first", errc::no_run);
   }
   auto problem = check_paint_cells(*r, paint.cells);
-  if (!problem) problem = paint_.add(paint.clear, paint.cells);
+  if (!problem && !paint.log.empty()) problem = check(limits::paint_log, paint.log);
+  if (!problem) problem = paint_.add(paint.clear, paint.cells, !paint.log.empty());
   if (problem) throw drone_error(problem->message, problem->code);
   return paint_.marks();
 }

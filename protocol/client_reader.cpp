@@ -156,8 +156,10 @@ client_message read_paint(const json& doc) {
       paint.cells.push_back(std::move(mark));
     }
   }
-  if (!paint.clear && paint.cells.empty()) {
-    reject(errc::bad_request, "a paint names \"cells\", or says \"clear\": true");
+  if (auto log = read_string(doc, limits::paint_log, true)) paint.log = std::move(*log);
+  if (!paint.clear && paint.cells.empty() && paint.log.empty()) {
+    reject(errc::bad_request,
+           "a paint names \"cells\", says \"clear\": true, or carries a \"log\" line");
   }
   return paint;
 }

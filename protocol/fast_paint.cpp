@@ -99,6 +99,8 @@ std::optional<paint_view> parse_fast_paint(std::string_view text) {
     do {
       const auto key = in.string();
       if (!key || !in.take(':')) return std::nullopt;
+      // A log line is UTF-8 text to judge: the full parser reads it.
+      if (*key == "log") return std::nullopt;
       if (*key == "cells") {
         if (cells_seen) return std::nullopt;
         cells_seen = true;

@@ -74,6 +74,7 @@ json client_json(const client_message& message) {
         } else if constexpr (std::is_same_v<T, paint_message>) {
           json doc = {{"type", "paint"}, {"cells", paint_cells_json(m.cells)}};
           if (m.clear) doc["clear"] = true;
+          if (!m.log.empty()) doc["log"] = m.log;
           return doc;
         } else {
           return {{"type", "abandon"}};

@@ -56,10 +56,12 @@ struct path_message {
 
 struct abandon_message {};
 
-// Paints cells, after erasing every mark when clear.
+// Paints cells, after erasing every mark when clear; log: a line for the
+// bot's log (empty: none).
 struct paint_message {
   bool clear = false;
   std::vector<paint_mark> cells;
+  std::string log;
 };
 
 using client_message =

@@ -16,7 +16,9 @@ nlohmann::json paint_cells_json(const std::vector<paint_mark>& cells) {
 nlohmann::json paint_events_json(const std::vector<paint_event>& events) {
   nlohmann::json list = nlohmann::json::array();
   for (const paint_event& e : events) {
-    list.push_back({{"at", e.at}, {"clear", e.clear}, {"cells", paint_cells_json(e.cells)}});
+    nlohmann::json event = {{"at", e.at}, {"clear", e.clear}, {"cells", paint_cells_json(e.cells)}};
+    if (!e.log.empty()) event["log"] = e.log;
+    list.push_back(std::move(event));
   }
   return list;
 }

@@ -11,7 +11,7 @@ namespace ariadne::protocol {
 // and "text" when they are set].
 nlohmann::json paint_cells_json(const std::vector<paint_mark>& cells);
 // A run's paints as its spectator stream and replay write them:
-// [{"at", "clear", "cells"}].
+// [{"at", "clear", "cells"} and "log" when the paint carries one].
 nlohmann::json paint_events_json(const std::vector<paint_event>& events);
 
 }  // namespace ariadne::protocol

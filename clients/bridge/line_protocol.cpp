@@ -111,11 +111,18 @@ std::variant<line_command, std::string> parse_line(std::string_view raw) {
     return command;
   }
   if (word == "PAINT") return parse_paint(rest);
+  if (word == "LOG") {
+    // A paint carrying only a line of the bot's log.
+    if (auto problem = check(limits::paint_log, rest)) return "LOG: " + problem->message;
+    command.type = line_command::kind::paint;
+    command.log = rest;
+    return command;
+  }
   if (line.empty()) {
-    return std::string("an empty line; commands are SENSE, MOVE d, PATH dirs, ABANDON, PAINT");
+    return std::string("an empty line; commands are SENSE, MOVE d, PATH dirs, ABANDON, PAINT, LOG");
   }
   return "unknown command '" + std::string(word.substr(0, 20)) +
-         "'; commands are SENSE, MOVE d, PATH dirs, ABANDON, PAINT";
+         "'; commands are SENSE, MOVE d, PATH dirs, ABANDON, PAINT, LOG";
 }
 
 std::string start_line(const drone_state& s) {

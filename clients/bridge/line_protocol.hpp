@@ -15,13 +15,15 @@ namespace ariadne::bridge {
 // The bridge's line protocol (PROTOCOL.md, "The stdin/stdout bridge"): a
 // bot writes one command a line and reads one answer a line.
 
-// A command line: SENSE, MOVE d, PATH dirs, ABANDON, PAINT CLEAR, or PAINT
-// x y colour [text] (colour "-" for none), up to 128 cells split by ";".
+// A command line: SENSE, MOVE d, PATH dirs, ABANDON, PAINT CLEAR, PAINT
+// x y colour [text] (colour "-" for none), up to 128 cells split by ";", or
+// LOG text (a line of the bot's log, a paint of its own).
 struct line_command {
   enum class kind { sense, move, path, abandon, paint } type = kind::sense;
   std::vector<direction> dirs;    // one for MOVE
   bool clear = false;             // PAINT CLEAR
   std::vector<paint_mark> marks;  // PAINT x y colour [text]; ...
+  std::string log;                // LOG text: a paint with only a log line
 };
 
 // Reads one line (without its newline); an error sentence when it is not a

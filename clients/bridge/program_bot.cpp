@@ -70,6 +70,7 @@ void program_bot::play(drone& d) {
           protocol::paint_message paint;
           paint.clear = command.clear;
           paint.cells = command.marks;
+          paint.log = command.log;
           program.write_line(painted_line(d.paint(paint)));
           continue;  // its answer is PAINTED, not a state
         }

@@ -116,6 +116,7 @@ export interface PlayingDrone {
   path(dirs: string | Direction[]): Promise<number>;
   abandon(): Promise<State>;
   paint(cells: PaintMark[], options?: { clear?: boolean }): Promise<number>;
+  log(text: string): Promise<number>;
   readonly position: [number, number] | null;
   readonly openSides: Direction[];
   readonly finished: boolean;
@@ -137,6 +138,9 @@ export declare class Drone implements PlayingDrone {
   /** Marks cells for spectators and replays (never part of the game);
    * resolves with the number of cells marked. */
   paint(cells: PaintMark[], options?: { clear?: boolean }): Promise<number>;
+  /** A line of the bot's own log (1 to 120 characters), shown in its replay
+   * at its move and on the live view: a paint of its own. */
+  log(text: string): Promise<number>;
   close(): void;
   readonly position: [number, number] | null;
   readonly openSides: Direction[];

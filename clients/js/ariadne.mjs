@@ -510,6 +510,14 @@ export class Drone extends Senses {
     }
     return (await this.request(message)).marks;
   }
+  /** A line of the bot's own log, 1 to 120 characters without control
+   * characters: shown in its replay at its move and on the live view (a
+   * ranked run's when the run may be shown), never part of the game. A
+   * paint of its own: it counts in paint's 20 a second and costs 4 cells of
+   * the run's 4096. Resolves with the number of cells marked. */
+  async log(text) {
+    return (await this.request({ type: 'paint', log: String(text) })).marks;
+  }
   /** A competitor's challenges, attempts left and best ratios. */
   async challenges() {
     return (await this.request({ type: 'challenges' })).challenges;

@@ -10,6 +10,7 @@ export declare class LineDrone implements PlayingDrone {
   path(dirs: string | ('N' | 'E' | 'S' | 'W')[]): Promise<number>;
   abandon(): Promise<State>;
   paint(cells: import('./ariadne.mjs').PaintMark[], options?: { clear?: boolean }): Promise<number>;
+  log(text: string): Promise<number>;
   readonly position: [number, number] | null;
   readonly openSides: ('N' | 'E' | 'S' | 'W')[];
   readonly finished: boolean;

@@ -115,6 +115,10 @@ export class LineDrone extends Senses {
     const marks = cells.map((c) => `${c.x} ${c.y} ${c.colour ?? '-'}${c.text ? ` ${c.text}` : ''}`);
     return this.#command(`PAINT ${marks.join('; ')}`);
   }
+  /** As Drone.log: a line of the bot's own log. */
+  log(text) {
+    return this.#command(`LOG ${text}`);
+  }
 }
 
 /** The table ariadne-bot prints, for these runs' results. */

@@ -66,8 +66,12 @@ inline constexpr text_limit token{"token", 128};
 inline constexpr text_limit challenge{"challenge", 64};
 inline constexpr text_limit announcement{"announcement", 280};
 // A bot's paint (PROTOCOL.md, "paint"): a mark's text, the cells of one
-// message, and the cells of a whole run, clears and all.
+// message, and the cells of a whole run, clears and all; a line of the bot's
+// log, which costs the run's paint budget paint_log_cells cells (its bytes
+// as much as those cells': paint_log's memory claim holds).
 inline constexpr text_limit paint_text{"text", 4};
+inline constexpr text_limit paint_log{"log", 120};
+inline constexpr std::size_t paint_log_cells = 4;
 inline constexpr std::size_t paint_cells_per_message = 128;
 inline constexpr std::size_t paint_cells_per_run = 4096;
 inline constexpr integer_limit paint_x{"x", 0, grid::max_side - 1, errc::bad_request};

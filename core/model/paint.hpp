@@ -28,11 +28,13 @@ struct paint_mark {
 };
 
 // One paint as the run's spectators and replay see it: made after `at`
-// move attempts, it erases every mark first when clear.
+// move attempts, it erases every mark first when clear; `log`, a line of the
+// bot's own log shown from then on (empty: none).
 struct paint_event {
   std::uint64_t at = 0;
   bool clear = false;
   std::vector<paint_mark> cells;
+  std::string log;
 
   friend bool operator==(const paint_event&, const paint_event&) = default;
 };

@@ -16,8 +16,13 @@ std::optional<request_error> check_paint_cells(const run& r, std::span<const pai
   return std::nullopt;
 }
 
-std::optional<request_error> paint_tally::add(bool clear, std::span<const paint_mark> cells) {
-  const std::size_t cost = cells.size() + 1;
+std::size_t paint_cost(std::size_t cells, bool logs) {
+  return cells + 1 + (logs ? limits::paint_log_cells : 0);
+}
+
+std::optional<request_error> paint_tally::add(bool clear, std::span<const paint_mark> cells,
+                                              bool logs) {
+  const std::size_t cost = paint_cost(cells.size(), logs);
   if (spent_ + cost > limits::paint_cells_per_run) {
     return request_error{errc::too_large, "a run paints at most " +
                                               std::to_string(limits::paint_cells_per_run) +

@@ -19,13 +19,19 @@ namespace ariadne {
 // maze), or nullopt.
 std::optional<request_error> check_paint_cells(const run& r, std::span<const paint_mark> cells);
 
+// What a paint costs the run's budget: its cells, one more (so that clears
+// alone are bounded too), and limits::paint_log_cells for a log line.
+std::size_t paint_cost(std::size_t cells, bool logs);
+
 // A run's paint budget and the cells its marks cover: at most
-// limits::paint_cells_per_run cells in all, each paint counting one more
-// (so that clears alone are bounded too). Not thread-safe.
+// limits::paint_cells_per_run cells in all, each paint at its paint_cost.
+// Not thread-safe.
 class paint_tally {
  public:
-  // Takes a paint; the error, taking nothing, past the run's budget.
-  std::optional<request_error> add(bool clear, std::span<const paint_mark> cells);
+  // Takes a paint (logs: it carries a log line); the error, taking
+  // nothing, past the run's budget.
+  std::optional<request_error> add(bool clear, std::span<const paint_mark> cells,
+                                   bool logs = false);
   // The cells marked now, after every clear and erase.
   std::uint64_t marks() const { return marked_.size(); }
   // The cells paid for so far.

@@ -48,7 +48,7 @@ std::optional<request_error> drone_run::paint(const protocol::paint_message& pai
     slot_.hold_paint(std::move(lease));
   }
   // Made after the moves so far: a replay shows it from there on.
-  return feed_->paint().add({feed_->moves().size(), paint.clear, paint.cells});
+  return feed_->paint().add({feed_->moves().size(), paint.clear, paint.cells, paint.log});
 }
 
 std::optional<run_result> drone_run::settle() {

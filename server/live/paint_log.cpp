@@ -4,7 +4,7 @@ namespace ariadne {
 
 std::optional<request_error> paint_log::add(paint_event event) {
   std::lock_guard lock(mutex_);
-  if (auto problem = tally_.add(event.clear, event.cells)) return problem;
+  if (auto problem = tally_.add(event.clear, event.cells, !event.log.empty())) return problem;
   events_.push_back(std::move(event));
   return std::nullopt;
 }
@@ -22,8 +22,11 @@ std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out, std
   std::size_t taken = 0;
   std::size_t i = from;
   for (; i < events_.size() && events_[i].at <= moves; ++i) {
-    if (i > from && taken + events_[i].cells.size() > cells) break;
-    taken += events_[i].cells.size();
+    // A log line weighs as its budget says: a flood of them is bounded too.
+    const std::size_t weight =
+        events_[i].cells.size() + (events_[i].log.empty() ? 0 : limits::paint_log_cells);
+    if (i > from && taken + weight > cells) break;
+    taken += weight;
     out.push_back(events_[i]);
   }
   return i;

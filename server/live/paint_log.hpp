@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/model/limits.hpp"
@@ -33,6 +34,9 @@ class paint_log {
   // index entry included; the most a run's paint may hold.
   static constexpr std::uint64_t cell_bytes = sizeof(paint_event) + sizeof(paint_mark) + 64;
   static constexpr std::uint64_t worst_bytes = limits::paint_cells_per_run * cell_bytes;
+  // A log line (up to 4 bytes a character) fits in the cells it costs.
+  static_assert(limits::paint_log_cells * cell_bytes >=
+                4 * limits::paint_log.max_length + sizeof(std::string));
   // What the paints so far may hold (the cells they cost, at cell_bytes).
   std::uint64_t bytes() const;
 

@@ -9,7 +9,7 @@ namespace ariadne {
 namespace {
 
 paint_event paint_of(std::uint64_t at, std::vector<paint_mark> cells, bool clear = false) {
-  return {at, clear, std::move(cells)};
+  return {at, clear, std::move(cells), {}};
 }
 
 TEST(paint_log, counts_the_marks_after_erases_and_clears) {
@@ -49,6 +49,20 @@ TEST(paint_log, a_spectator_gets_no_paint_ahead_of_the_moves_and_a_batch_at_most
   EXPECT_EQ(log.copy(5, sent, 100, 250), 7U);  // two paints fit 250 cells
   sent.clear();
   EXPECT_EQ(log.copy(9, sent, 100, 50), 10U);  // one always goes, however big
+}
+
+TEST(paint_log, a_log_line_costs_its_cells_of_the_budget_and_of_a_batch) {
+  paint_log log;
+  std::size_t lines = 0;
+  while (!log.add({0, false, {}, "a line of the bot's log"}))
+    ++lines;
+  // Each a paint (one) and its line (paint_log_cells): a flood is bounded.
+  EXPECT_EQ(lines, limits::paint_cells_per_run / (1 + limits::paint_log_cells));
+  EXPECT_EQ(log.marks(), 0U);
+  EXPECT_LE(log.bytes(), paint_log::worst_bytes);
+  std::vector<paint_event> sent;
+  EXPECT_EQ(log.copy(0, sent, 0, 3 * limits::paint_log_cells), 3U);
+  EXPECT_EQ(sent.front().log, "a line of the bot's log");
 }
 
 }  // namespace

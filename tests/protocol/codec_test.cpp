@@ -129,6 +129,28 @@ TEST(codec, reads_a_paint_and_refuses_a_bad_one) {
   }
 }
 
+TEST(codec, reads_a_log_line_alone_or_with_cells_and_refuses_a_bad_one) {
+  const auto alone = parse_ok(R"j({"type":"paint","log":"d\u00e9j\u00e0 vu at (3, 4)"})j");
+  const auto& a = std::get<paint_message>(alone.message);
+  EXPECT_EQ(a.log, "d\xc3\xa9j\xc3\xa0 vu at (3, 4)");
+  EXPECT_TRUE(a.cells.empty());
+  const auto both =
+      parse_ok(R"({"type":"paint","cells":[{"x":1,"y":1,"colour":"red"}],"log":"x"})");
+  EXPECT_EQ(std::get<paint_message>(both.message).log, "x");
+  EXPECT_EQ(std::get<paint_message>(both.message).cells.size(), 1U);
+  // Written back as a client sends it.
+  EXPECT_NE(write_client_message(a).find(R"("log":"d)"), std::string::npos);
+  const std::string longest = R"({"type":"paint","log":")" + std::string(120, 'a') + R"("})";
+  EXPECT_EQ(std::get<paint_message>(parse_ok(longest).message).log.size(), 120U);
+  for (const std::string& text :
+       {std::string(R"({"type":"paint","log":""})"), std::string(R"({"type":"paint","log":7})"),
+        std::string(R"({"type":"paint","log":"two\nlines"})"),
+        std::string(R"({"type":"paint","log":"\u202eevil"})"),
+        std::string(R"({"type":"paint","log":")") + std::string(121, 'a') + R"("})"}) {
+    EXPECT_EQ(parse_bad(text).code, errc::bad_request) << text.substr(0, 80);
+  }
+}
+
 TEST(codec, wrong_shapes_and_types_are_bad_request) {
   for (
       const char* text :

@@ -71,6 +71,7 @@ TEST(fast_paint, leaves_everything_else_to_the_full_parser) {
         std::string(R"({"type":"paint","cells":[{"x":0,"y":0}],"id":{"a":1}})"),
         std::string(R"({"type":"paint","cells":[{"x":0,"y":0}]} x)"),
         std::string(R"({"type":"move","dir":"N"})"),
+        std::string(R"({"type":"paint","cells":[{"x":0,"y":0}],"log":"went N"})"),
         many}) {
     EXPECT_FALSE(parse_fast_paint(text)) << text;
   }

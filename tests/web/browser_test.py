@@ -48,7 +48,25 @@ def text(driver, element_id):
 
 
 def set_code(driver, code):
-    driver.execute_script("document.getElementById('code').value = arguments[0];", code)
+    """The editor's text replaced as a paste would: its input event tells it."""
+    driver.execute_script("const code = document.getElementById('code');"
+                          "code.textContent = arguments[0];"
+                          "code.dispatchEvent(new Event('input'));", code)
+
+
+def overlapping_labels(driver, selector):
+    """Pairs of the SVG texts matching selector whose boxes intersect."""
+    return driver.execute_script("""
+        const boxes = [...document.querySelectorAll(arguments[0])].map(
+            (t) => [t.textContent, t.getBoundingClientRect()]);
+        const pairs = [];
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, p] = boxes[i], [b, q] = boxes[j];
+            if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom)
+              pairs.push([a, b]);
+          }
+        return pairs;""", selector)
 
 
 async def playground(driver, base):
@@ -80,6 +98,15 @@ async def playground(driver, base):
     check(len(driver.find_elements(By.CSS_SELECTOR, "#history tbody tr")) == 1,
           "the run is kept among your earlier runs")
     check(canvas_colours(driver, "maze") > 4, "the playground draws the run")
+    gutter = driver.find_elements(By.CSS_SELECTOR, "#gutter div")
+    code_lines = driver.execute_script(
+        "return document.getElementById('code').textContent.replace(/\\n$/, '').split('\\n').length;")
+    check(len(gutter) == code_lines and gutter[0].text == "1",
+          f"the editor numbers its lines: {len(gutter)} numbers, {code_lines} lines")
+    kinds = set(driver.execute_script(
+        "return [...document.querySelectorAll('#code span')].map((s) => s.className);"))
+    check({"tok-comment", "tok-keyword", "tok-string"} <= kinds,
+          f"the editor highlights the example: {sorted(kinds)}")
     driver.save_screenshot(os.path.join(artifacts, "play.png"))
     errors = console_errors(driver)
     check(not errors, f"the playground's console has no error {errors}")
@@ -105,17 +132,27 @@ async def playground(driver, base):
           f"a column a seed against the bundled bots: {heads}")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#chart path.curve")) >= 5,
           "the chart draws a line a bot")
+    parts = [p.text.split(":")[0] for p in driver.find_elements(By.CSS_SELECTOR, "#console summary")]
+    check(parts and parts[0] == "seed 1", f"the console has a part a seed: {parts}")
+    overlaps = overlapping_labels(driver, "#chart text")
+    check(not overlaps, f"the chart's names and seeds never overlap: {overlaps}")
     driver.save_screenshot(os.path.join(artifacts, "play-seeds.png"))
     driver.find_element(By.ID, "reset").click()
-    check(driver.find_element(By.ID, "code").get_attribute("value").startswith("// Your bot"),
-          "Reset brings the example back")
+    check(text(driver, "code").startswith("// Your bot"), "Reset brings the example back")
     box.clear()
     box.send_keys("5")
 
-    set_code(driver, "async function bot(drone) { this is not javascript }")
+    set_code(driver, "// a bot\nasync function bot(drone) {\n  this is not javascript\n}")
     driver.find_element(By.ID, "run").click()
     await asyncio.to_thread(wait.until, lambda d: d.find_element(By.ID, "error").is_displayed())
     check("does not run" in text(driver, "error"), "a syntax error is shown")
+    marked = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#gutter .marked")]
+    check(marked == ["3"] and driver.find_element(By.CSS_SELECTOR, ".marked-line").is_displayed(),
+          f"the error's line is marked in the editor: {marked} ({text(driver, 'error')!r})")
+    driver.save_screenshot(os.path.join(artifacts, "play-error.png"))
+    set_code(driver, "// a bot\nasync function bot(drone) {}")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#gutter .marked"),
+          "an edit clears the mark")
     set_code(driver, "async function bot(drone) { await drone.move('S'); throw new Error('oops'); }")
     driver.find_element(By.ID, "run").click()
     await asyncio.to_thread(wait.until, lambda d: "oops" in text(d, "error"))

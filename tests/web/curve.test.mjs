@@ -143,3 +143,18 @@ test('the leaders over time: a round top, names kept apart, moments to the span'
   assert.equal(zoneName(at), 'UTC');
   assert.equal(zoneName(at, 'Europe/Paris'), 'CET');
 });
+
+test("the playground chart's names and seeds never overlap", async () => {
+  const { spreadLabels, tickEvery } = await import('../../web/js/plot.mjs');
+  // Seven bots ending near the same efficiency, given in no order.
+  const wanted = [30, 31, 29.5, 110, 30.2, 32, 28];
+  const placed = spreadLabels(wanted, 12, 120);
+  const sorted = [...placed].sort((p, q) => p - q);
+  for (let k = 1; k < sorted.length; k++) assert.ok(sorted[k] - sorted[k - 1] >= 12, `${sorted}`);
+  assert.ok(sorted.at(-1) <= 120);
+  assert.equal(placed[3], 110, 'a name with room stays at its line');
+  // Ten seeds over 300 units: short ones all named, long ones every few.
+  assert.equal(tickEvery(300 / 9, 2), 1);
+  assert.equal(tickEvery(300 / 9, 10), 3);
+  assert.equal(tickEvery(Infinity, 12), 1);
+});

@@ -134,7 +134,7 @@ async def playground(driver, base, port, what, name):
     await asyncio.to_thread(driver.get, f"{base}/play")
     await asyncio.to_thread(wait.until, lambda d: d.find_elements(
         By.CSS_SELECTOR, "#generator option[value='recursive_backtracker']"))
-    check(driver.find_element(By.ID, "code").get_attribute("value").startswith("// Your bot"),
+    check(driver.find_element(By.ID, "code").text.startswith("// Your bot"),
           f"{what}: the playground offers its example bot")
     driver.find_element(By.ID, "run").click()
     try:

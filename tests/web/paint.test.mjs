@@ -55,3 +55,28 @@ test('a mark is a diamond inside its cell, its text only where it can be read', 
   // Solid colours: never the heat's see-through floor.
   for (const colour of Object.values(PALETTE)) assert.match(colour, /^rgb\(/);
 });
+
+test("a bot's log: read with its paint, kept to the move shown, the latest lines", async () => {
+  const { readPaints, Paint, lastLines, LOG_TEXT } = await import('../../web/js/paint.mjs');
+  const events = readPaints(
+    [
+      { at: 0, clear: false, cells: [], log: 'start' },
+      { at: 3, clear: false, cells: [{ x: 0, y: 0, colour: 'red' }] },
+      { at: 5, clear: true, cells: [], log: 'x'.repeat(500) },
+      { at: 9, clear: false, cells: [], log: 7 },
+    ],
+    4,
+    4,
+  );
+  assert.deepEqual(
+    events.map((e) => e.log.length),
+    [5, 0, LOG_TEXT, 0],
+    'a line is text, at most LOG_TEXT characters',
+  );
+  assert.deepEqual(Paint.upTo(events, 4, 4).lines, [{ at: 0, text: 'start' }]);
+  const all = Paint.upTo(events, 100, 4);
+  assert.equal(all.lines.length, 2);
+  assert.equal(all.marks.size, 0, 'a clear with a log line still clears');
+  assert.deepEqual(lastLines([1, 2, 3], 2), [2, 3]);
+  assert.deepEqual(lastLines([1], 5), [1]);
+});

@@ -3,7 +3,9 @@
 refused outside the maze and with unknown colours, sent to spectators, kept
 in the replay from the move it came after, never part of the game (the
 result is the same with or without it), shown on the live view with a
-switch to hide it, through the bridge's PAINT too; a ranked run's paint
+switch to hide it, through the bridge's PAINT too; the bot's log lines the
+same way (kept at their move, bounded by paint's budget, listed on the live
+view and the replay, through the bridge's LOG); a ranked run's paint and log
 only once its replay may be shown (after the close).
 
 Usage: paint_test.py BUILD_DIR SOURCE_DIR
@@ -69,6 +71,7 @@ async def practice(port):
     start = (first["position"]["x"], first["position"]["y"])
     mark = (11, 9) if start != (11, 9) else (0, 0)
     check(await drone.paint([(*mark, "red", "s"), (1, 0, "blue", None)]) == 2, "two cells marked")
+    check(await drone.log("début: <b>west</b> first") == 2, "a log line, its marks unchanged")
     answer = await drone.request({"type": "paint", "cells": [{"x": 1, "y": 0, "colour": "blue"}]})
     check(conforms(answer, "server_message") and answer == {"type": "painted", "marks": 2},
           f"the reply says the cells marked: {answer}")
@@ -78,6 +81,10 @@ async def practice(port):
         ({"cells": [{"x": 0, "y": 0, "text": "toolong"}]}, "bad_request", "a text over 4 characters"),
         ({"cells": [{"x": 0, "y": 0}] * 129}, "bad_request", "129 cells at once"),
         ({}, "bad_request", "a paint of nothing"),
+        ({"log": ""}, "bad_request", "an empty log line"),
+        ({"log": "a" * 121}, "bad_request", "a log line over 120 characters"),
+        ({"log": "two\nlines"}, "bad_request", "a log line with a control character"),
+        ({"log": ["x"]}, "bad_request", "a log line that is not text"),
     ):
         check(await refused(drone, {"type": "paint", **bad}) == code, f"refused: {what}")
     await explore(drone, 5)
@@ -120,6 +127,9 @@ async def practice(port):
     check(replay["paint"] == painted, "the replay keeps every paint the spectator saw")
     check(replay["paint"][0]["at"] == 0 and replay["paint"][-1]["at"] > 0,
           "each paint says the moves it came after")
+    logged = [e for e in replay["paint"] if "log" in e]
+    check([(e["at"], e["log"], e["cells"]) for e in logged] == [(0, "début: <b>west</b> first", [])],
+          f"the replay keeps the log line at its move: {logged}")
     # The same game without paint: the same result (paint is never counted).
     plain = await Drone.connect(url, "plain", 10)
     await plain.request({"type": "start", "maze": MAZE})
@@ -145,6 +155,22 @@ async def practice(port):
     check(code == "too_large" and 3800 < spent <= 4096, f"a run paints at most 4096 cells: "
           f"{spent}, then {code}")
     await budget.ws.close()
+    # Log lines draw on the same budget: 5 cells each (the paint and its line).
+    talker = await Drone.connect(url, "talker", 10)
+    await talker.request({"type": "start", "maze": MAZE})
+    lines, code = 0, None
+    while code is None and lines < 2000:
+        try:
+            await talker.log(f"line {lines}")
+            lines += 1
+        except ServerError as error:
+            if error.code == "rate_limited":
+                await asyncio.sleep(0.05)  # the paint rate's own limit
+                continue
+            code = error.code
+    check(code == "too_large" and lines == 4096 // 5, f"a run logs at most 819 lines: {lines}, "
+          f"then {code}")
+    await talker.ws.close()
     await drone.ws.close()
     return run, mark
 
@@ -179,13 +205,17 @@ def bridge(port):
     with open(script, "w") as f:
         f.write("read start\necho 'PAINT 0 0 purple hi'\nread answer\necho \"$answer\" >&2\n"
                 "echo 'PAINT CLEAR'\nread answer\necho \"$answer\" >&2\n"
-                "echo 'PAINT 0 0 pink'\nread answer\necho \"$answer\" >&2\necho ABANDON\nread end\n")
+                "echo 'PAINT 0 0 pink'\nread answer\necho \"$answer\" >&2\n"
+                "echo 'LOG going home'\nread answer\necho \"$answer\" >&2\n"
+                "echo 'LOG'\nread answer\necho \"$answer\" >&2\necho ABANDON\nread end\n")
     done = subprocess.run([os.path.join(BUILD, "clients/bridge/ariadne-pipe"), "--url",
                            f"ws://127.0.0.1:{port}/ws", "--generator", "prim", "--size", "6x6",
                            "--seed", "1", "--", "bash", script], capture_output=True, text=True)
     lines = [line for line in done.stderr.splitlines() if not line.startswith("ariadne-pipe")]
     check(lines[:2] == ["PAINTED 1", "PAINTED 0"] and lines[2].startswith("ERROR bad_line"),
           f"the bridge paints: {lines}")
+    check(lines[3:4] == ["PAINTED 0"] and lines[4].startswith("ERROR bad_line"),
+          f"the bridge logs a line, and refuses an empty one: {lines[3:]}")
 
 
 def page(port, run, mark):
@@ -214,6 +244,10 @@ def page(port, run, mark):
         check(plain != painted, f"and hides it when asked: {plain}")
         check(not browser.console_errors(driver), "a clean console")
         driver.find_element(By.ID, "show-paint").click()
+        log = driver.find_elements(By.CSS_SELECTOR, "#bot-log li")
+        check([li.text for li in log] == ["move 0 début: <b>west</b> first"] and
+              not driver.find_elements(By.CSS_SELECTOR, "#bot-log b"),
+              f"the replay lists the bot's log line at its move, as text: {[li.text for li in log]}")
         driver.save_screenshot(os.path.join(BUILD, "artifacts", "replay-paint.png"))
     finally:
         driver.quit()
@@ -237,11 +271,19 @@ async def ranked(folder):
         drone = await Drone.connect(f"ws://127.0.0.1:{port}/ws", "ann", 10, token)
         first = await drone.start_challenge("c")
         await drone.paint([(0, 0, "red", "x")])
+        await drone.log("a ranked secret")
+        try:
+            watcher = await websockets.connect(f"ws://127.0.0.1:{port}/spectate/{first['run']}")
+            watched = f"watched: {await asyncio.wait_for(watcher.recv(), 10)}"
+        except websockets.exceptions.InvalidHandshake as error:
+            watched = f"refused: {error}"
+        check(watched.startswith("refused") and "403" in watched and "secret" not in watched,
+              f"no spectator of a ranked run in play sees it, log and all: {watched}")
         await explore(drone)
         await drone.ws.close()
         run = first["run"]
         check(http_get(port, f"/api/replays/{run}")[0] == 403,
-              "a ranked run's replay, paint and all, waits for the close")
+              "a ranked run's replay, paint and log and all, waits for the close")
         subprocess.run([ADMIN, "--db", db, "close"], check=True, capture_output=True)
         deadline = asyncio.get_running_loop().time() + 10
         status, body = http_get(port, f"/api/replays/{run}")
@@ -250,6 +292,8 @@ async def ranked(folder):
             status, body = http_get(port, f"/api/replays/{run}")
         check(status == 200 and json.loads(body)["paint"][0]["cells"][0]["text"] == "x",
               "after the close its replay shows the paint")
+        check(status == 200 and json.loads(body)["paint"][1].get("log") == "a ranked secret",
+              "and the log")
     finally:
         stop_server(proc)
 

@@ -115,8 +115,8 @@ test("a maze's walls code round-trips and gives shortest paths", () => {
 test("a leaderboard cell: its mark, and after the close its sets' replays", () => {
   assert.equal(markText(undefined), '');
   assert.equal(markText({ mark: 0, attempts: 0 }), '-');
-  assert.equal(markText({ mark: 0.25, attempts: 1 }), '0.25 (1 attempt)');
-  assert.equal(markText({ mark: 0.26560587515, attempts: 2 }), '0.266 (2 attempts)');
+  assert.equal(markText({ mark: 0.25, attempts: 1 }), '25.0 (1 attempt)');
+  assert.equal(markText({ mark: 0.26560587515, attempts: 2 }), '26.6 (2 attempts)');
   assert.deepEqual(replayGroups({ mark: 0.25, attempts: 1 }), []);
   const groups = replayGroups(
     {

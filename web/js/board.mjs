@@ -2,12 +2,14 @@
 // page's leaderboard and challenge list say, and once ranked replays are
 // published, the replays behind each mark.
 
-/** A mark and its attempts used, as a cell shows them. */
+/** A mark and its attempts used, as a cell shows them: on the totals'
+ * scale (100 times the mark) and to their precision, so that a row's
+ * total reads as the weighted mean of its marks. */
 export function markText(mark) {
   if (!mark) return '';
   if (mark.attempts === 0) return '-';
   const attempts = mark.attempts === 1 ? '1 attempt' : `${mark.attempts} attempts`;
-  return `${Number(mark.mark.toFixed(3))} (${attempts})`;
+  return `${(100 * mark.mark).toFixed(1)} (${attempts})`;
 }
 
 /** A total, with its standard error when it has one: "41.3 ± 2.1". */
@@ -119,7 +121,7 @@ export function joinText(competition, origin) {
     : "a challenge's mark is the length of the shortest ways to the treasures you found over the moves you spent";
   const every = (competition.challenges ?? []).every((c) => (c.keep ?? 'all') === 'all');
   const counted = every ? ' (every attempt allowed counts: one not played, as not found)' : '';
-  const rules = `Every step and bump counts, walking back included: ${mark}${counted}; your total is 100 times the weighted mean of your marks, higher is better.`;
+  const rules = `Every step and bump counts, walking back included: ${mark}${counted}; marks are shown times 100, and your total is their weighted mean, higher is better.`;
   return { url, commands, rules };
 }
 

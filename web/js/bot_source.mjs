@@ -44,6 +44,23 @@ export function cleanStack(text, moduleUrl, offset, lines) {
   });
 }
 
+/** The line of the visitor's code an error names first ("your code, line
+ * N", as cleanStack writes it), or null. */
+export function errorLine(text) {
+  const m = /your code, line (\d+)/.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** What a browser parses to find a syntax error's line when the module
+ * worker's error names none (Chromium names none for a module): the code in
+ * an async function that nothing calls, as a classic script, so that none of
+ * it runs; it answers a message once it has parsed. Its line n +
+ * SYNTAX_CHECK_OFFSET is the code's line n. */
+export const SYNTAX_CHECK_OFFSET = 1;
+export function syntaxCheckSource(code) {
+  return `async function ariadneSyntaxCheck() {\n${code}\n}\nself.onmessage = () => self.postMessage(0);\n`;
+}
+
 /** The most lines of console output a run of the bot sends to the page. */
 export const LOG_LINES = 500;
 

@@ -6,7 +6,11 @@ import { MazeCanvas } from './draw.mjs';
 import { HeatScale } from './heat_scale.mjs';
 import { Maze } from './maze.mjs';
 import { decodeReplay, optimalPaths } from './replay.mjs';
-import { $, setText } from './page.mjs';
+import { $, setText, showLog } from './page.mjs';
+import { lastLines } from './paint.mjs';
+
+// The lines of the bot's log shown, the latest.
+const LOG_SHOWN = 200;
 import { drawCurve } from './plot.mjs';
 import { RunClock } from './run_clock.mjs';
 
@@ -128,6 +132,13 @@ export class LiveView {
     setText('heat-most', `${this.heat.top}\u00d7`);
     const painted = view.paint.marks.size;
     setText('paint-count', painted > 0 ? `${painted} cells painted` : 'nothing painted');
+    // The bot's log, drawn again only when it grew (or the stream began again).
+    const lines = view.paint.lines;
+    if ($('bot-log') && (lines !== this.logLines || lines.length !== this.logCount)) {
+      this.logLines = lines;
+      this.logCount = lines.length;
+      showLog($('bot-log'), lastLines(lines, LOG_SHOWN));
+    }
     if ($('curve')) {
       drawCurve($('curve'), view.curve.points, {
         maxX: Math.max(10, view.steps),

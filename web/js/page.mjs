@@ -4,6 +4,24 @@ import { PlayClock } from './run_clock.mjs';
 
 export const $ = (id) => document.getElementById(id);
 
+/** The bot's log lines ([{at, text}]) in list (an <ol>), each with its move;
+ * the list's section (its parent) hidden while there is none. The bot's
+ * text goes in as text, never as markup. */
+export function showLog(list, lines) {
+  list.parentElement.hidden = lines.length === 0;
+  list.replaceChildren(
+    ...lines.map(({ at, text }) => {
+      const item = document.createElement('li');
+      const move = document.createElement('span');
+      move.className = 'at';
+      move.textContent = `move ${at}`;
+      item.append(move, ` ${text}`);
+      return item;
+    }),
+  );
+  list.scrollTop = list.scrollHeight;
+}
+
 export function setText(id, value) {
   const node = $(id);
   if (node) node.textContent = String(value);

@@ -31,8 +31,11 @@ export function markShape(size, wall) {
   };
 }
 
-/** Reads a list of paints ({at, clear, cells}) as a replay or the stream
- * carries them; throws on a malformed one. */
+/** The most characters of a log line the pages show (the server takes 120). */
+export const LOG_TEXT = 120;
+
+/** Reads a list of paints ({at, clear, cells}, and log, a line of the bot's
+ * log) as a replay or the stream carries them; throws on a malformed one. */
 export function readPaints(list, width, height) {
   if (list === undefined || list === null) return [];
   if (!Array.isArray(list)) throw new Error('"paint" must be a list');
@@ -51,17 +54,25 @@ export function readPaints(list, width, height) {
       const text = typeof c.text === 'string' ? c.text.slice(0, 8) : '';
       return { x: c.x, y: c.y, colour, text };
     });
-    return { at, clear: event.clear === true, cells };
+    const log = typeof event.log === 'string' ? event.log.slice(0, LOG_TEXT) : '';
+    return { at, clear: event.clear === true, cells, log };
   });
+}
+
+/** The last `count` lines of a bot's log ([{at, text}]), oldest first. */
+export function lastLines(lines, count) {
+  return lines.slice(Math.max(0, lines.length - count));
 }
 
 export class Paint {
   constructor(width) {
     this.width = width;
     this.marks = new Map(); // cell index -> {colour, text}
+    this.lines = []; // the bot's log: {at, text}, in order
   }
 
   apply(event) {
+    if (event.log) this.lines.push({ at: event.at, text: event.log });
     if (event.clear) this.marks.clear();
     for (const c of event.cells) {
       const i = c.y * this.width + c.x;

@@ -3,7 +3,14 @@
 // the JavaScript kit on one seed or several, and the page watches each run
 // like any spectator, next to the bundled bots' results on the same mazes
 // (GET /api/baseline), with the bot's console and every earlier run.
-import { EXAMPLE, workerSource } from './bot_source.mjs';
+import {
+  EXAMPLE,
+  SYNTAX_CHECK_OFFSET,
+  errorLine,
+  syntaxCheckSource,
+  workerSource,
+} from './bot_source.mjs';
+import { CodeEditor } from './code_editor.mjs';
 import { SpectatorStream } from './stream.mjs';
 import { LiveView } from './live_view.mjs';
 import { Comparison, YOURS } from './compare.mjs';
@@ -19,19 +26,39 @@ let stream = null;
 let finish = null; // resolves the run in play: its result, or null
 let stopped = false;
 let comparison = null;
+let seedLog = null; // the console's part for the seed in play
+const editor = new CodeEditor($('code-frame'), $('gutter'), $('code'));
 
+// An error's text, and its line marked in the editor when it names one.
 function showError(text) {
   $('error').hidden = false;
   $('error').textContent = text;
+  const line = errorLine(text);
+  if (line !== null) editor.mark(line);
+}
+
+// The console: a part a seed, each folding apart, the latest lines kept.
+function consoleFor(seed) {
+  const part = document.createElement('details');
+  part.open = true;
+  const title = document.createElement('summary');
+  title.textContent = `seed ${seed}`;
+  const lines = document.createElement('div');
+  part.append(title, lines);
+  $('console').append(part);
+  seedLog = { title, lines, seed, count: 0 };
 }
 
 function say(level, text) {
-  const box = $('console');
+  if (seedLog === null) consoleFor('?');
   const line = document.createElement('div');
   line.className = `line ${level}`;
   line.textContent = text;
-  box.append(line);
-  while (box.childElementCount > CONSOLE_LINES) box.firstElementChild.remove();
+  seedLog.lines.append(line);
+  seedLog.count += 1;
+  seedLog.title.textContent = `seed ${seedLog.seed}: ${seedLog.count} line${seedLog.count === 1 ? '' : 's'}`;
+  while (seedLog.lines.childElementCount > CONSOLE_LINES) seedLog.lines.firstElementChild.remove();
+  const box = $('console');
   box.scrollTop = box.scrollHeight;
 }
 
@@ -125,10 +152,39 @@ function addHistory(run, m, result) {
   }
 }
 
+// The line and words of code's syntax error, parsed apart as a classic
+// script (none of the code runs: it is a function nothing calls); null when
+// it parses, or when only a module could parse it (import, export).
+function syntaxError(code) {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(
+      new Blob([syntaxCheckSource(code)], { type: 'text/javascript' }),
+    );
+    const checker = new Worker(url);
+    URL.revokeObjectURL(url);
+    const done = (answer) => {
+      clearTimeout(timer);
+      checker.terminate();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(null), 2000);
+    checker.onerror = (event) => {
+      event.preventDefault();
+      const message = String(event.message ?? '').replace(/^Uncaught /, '');
+      if (/import|export|module/.test(message)) return done(null);
+      return done({ line: event.lineno - SYNTAX_CHECK_OFFSET, message });
+    };
+    // No error by the next turn: it parsed.
+    checker.onmessage = () => done(null);
+    checker.postMessage(null);
+  });
+}
+
 // One run of the visitor's bot on maze m: its result, or null (an error, a stop).
 function playOne(m, delay) {
   stream?.stop();
-  const source = workerSource(`${location.origin}/static/js/ariadne.mjs`, $('code').value);
+  const code = editor.value;
+  const source = workerSource(`${location.origin}/static/js/ariadne.mjs`, code);
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   worker = new Worker(url, { type: 'module' });
   URL.revokeObjectURL(url);
@@ -136,13 +192,15 @@ function playOne(m, delay) {
   const finished = new Promise((resolve) => {
     finish = resolve;
   });
-  worker.onerror = (event) => {
+  worker.onerror = async (event) => {
     event.preventDefault();
-    // The code starts on the module's second line.
-    const where = event.lineno > 1 ? ` (your code, line ${event.lineno - 1})` : '';
-    showError(`your code does not run: ${event.message ?? 'a syntax error'}${where}`);
     setText('state', 'stopped');
     endRun(null);
+    // The code starts on the module's second line.
+    let where = event.lineno > 1 ? { line: event.lineno - 1, message: event.message } : null;
+    where ??= await syntaxError(code);
+    const line = where?.line > 0 ? ` (your code, line ${where.line})` : '';
+    showError(`your code does not run: ${where?.message ?? 'a syntax error'}${line}`);
   };
   worker.onmessage = ({ data }) => {
     if (data.type === 'started') {
@@ -177,6 +235,7 @@ function playOne(m, delay) {
 
 async function runAll() {
   $('error').hidden = true;
+  editor.mark(null);
   let seeds;
   try {
     seeds = parseSeeds($('seeds').value);
@@ -189,9 +248,10 @@ async function runAll() {
   $('run').disabled = true;
   $('stop').disabled = false;
   $('console').replaceChildren();
+  seedLog = null;
   try {
     try {
-      localStorage.setItem('ariadne-playground', $('code').value);
+      localStorage.setItem('ariadne-playground', editor.value);
     } catch {
       // No storage here (a private window): the code is only not kept.
     }
@@ -201,6 +261,7 @@ async function runAll() {
     for (const seed of seeds) {
       if (stopped) break;
       const m = maze(seed);
+      consoleFor(seed);
       setText('state', `starting seed ${seed}…`);
       baseline(m); // fills its column when the bundled bots have played
       const result = await playOne(m, delay);
@@ -215,7 +276,7 @@ async function runAll() {
 }
 
 async function start() {
-  $('code').value = localStorage.getItem('ariadne-playground') ?? EXAMPLE;
+  editor.value = localStorage.getItem('ariadne-playground') ?? EXAMPLE;
   const generators = await getJson('/api/generators');
   $('generator').replaceChildren(
     ...generators.map((g) => {
@@ -237,7 +298,7 @@ async function start() {
     endRun(null);
   });
   $('reset').addEventListener('click', () => {
-    $('code').value = EXAMPLE;
+    editor.value = EXAMPLE;
     localStorage.removeItem('ariadne-playground');
     setText('state', 'the example is back');
   });

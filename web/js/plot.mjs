@@ -66,8 +66,20 @@ export function drawSeries(svg, series, seeds) {
   };
   children.push(label(-4, 8, '1', 'end'), label(-4, HEIGHT, '0', 'end'));
   children.push(label(-4, HEIGHT / 2 + 4, 'eff.', 'end'));
-  seeds.forEach((seed, i) => children.push(label(x(i), HEIGHT + 16, String(seed), 'middle')));
+  const every = tickEvery(
+    seeds.length < 2 ? Infinity : WIDTH / (seeds.length - 1),
+    Math.max(0, ...seeds.map((seed) => String(seed).length)),
+  );
+  seeds.forEach((seed, i) => {
+    if (i % every === 0) children.push(label(x(i), HEIGHT + 16, String(seed), 'middle'));
+  });
   const ordered = [...series.filter((s) => !s.mine), ...series.filter((s) => s.mine)];
+  const drawn = ordered.filter((s) => s.points.length > 0);
+  const names = spreadLabels(
+    drawn.map((s) => y(s.points.at(-1)[1])),
+    LABEL_GAP,
+    HEIGHT,
+  );
   for (const s of ordered) {
     if (s.points.length === 0) continue;
     const d = s.points.map(
@@ -84,10 +96,41 @@ export function drawSeries(svg, series, seeds) {
         }),
       );
     }
-    const [li, le] = s.points.at(-1);
-    children.push(label(x(li) + 6, y(le) + 4, s.bot, 'start', s.mine ? 'axis mine' : 'axis'));
+    const li = s.points.at(-1)[0];
+    const ly = names[drawn.indexOf(s)];
+    children.push(label(x(li) + 6, ly + 4, s.bot, 'start', s.mine ? 'axis mine' : 'axis'));
   }
   svg.replaceChildren(...children);
+}
+
+// The charts' text is 11 units high (its box, descenders and all, about
+// 13); a digit about 6.6 wide.
+const LABEL_GAP = 14;
+const DIGIT_WIDTH = 6.6;
+
+/** Heights for labels wanted at ys (any order), returned in that order: at
+ * least gap apart, each as near its own as that allows, none below floor.
+ * From the top down each goes at least gap below the one above it; then
+ * from the bottom up none goes below the floor or too near the one under it. */
+export function spreadLabels(ys, gap, floor) {
+  const out = [...ys];
+  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b]);
+  for (let k = 1; k < order.length; k++) {
+    const above = out[order[k - 1]];
+    if (out[order[k]] < above + gap) out[order[k]] = above + gap;
+  }
+  for (let k = order.length - 1; k >= 0; k--) {
+    const lowest = k === order.length - 1 ? floor : out[order[k + 1]] - gap;
+    if (out[order[k]] > lowest) out[order[k]] = lowest;
+  }
+  return out;
+}
+
+/** Which ticks to name along an axis (every k-th, k returned) so that names
+ * of at most `digits` characters, spacing apart, never touch. */
+export function tickEvery(spacing, digits) {
+  const wide = digits * DIGIT_WIDTH + 6;
+  return spacing >= wide ? 1 : Math.ceil(wide / spacing);
 }
 
 /** The least of 1, 2 or 5 times a power of ten at or above value (at least 1). */
@@ -103,7 +146,7 @@ export function niceTop(value) {
  * from 0 to a round number at or above the highest total; each leader's path,
  * and where its name goes: beside its end, moved apart from the others'
  * names so that none covers another. */
-export function historyLines(history, { width, height, labelGap = 12 }) {
+export function historyLines(history, { width, height, labelGap = LABEL_GAP }) {
   const times = history.times ?? [];
   const leaders = history.leaders ?? [];
   if (times.length === 0) return { lines: [], top: 1 };
@@ -122,17 +165,14 @@ export function historyLines(history, { width, height, labelGap = 12 }) {
       label: [...points.at(-1)],
     };
   });
-  // From the top down, each name at least labelGap below the one above it;
-  // then from the bottom up, none below the axis.
-  const byHeight = [...lines].sort((p, q) => p.end[1] - q.end[1]);
-  for (let k = 1; k < byHeight.length; k++) {
-    const above = byHeight[k - 1].label[1];
-    if (byHeight[k].label[1] < above + labelGap) byHeight[k].label[1] = above + labelGap;
-  }
-  for (let k = byHeight.length - 1; k >= 0; k--) {
-    const floor = k === byHeight.length - 1 ? height : byHeight[k + 1].label[1] - labelGap;
-    if (byHeight[k].label[1] > floor) byHeight[k].label[1] = floor;
-  }
+  const heights = spreadLabels(
+    lines.map((l) => l.end[1]),
+    labelGap,
+    height,
+  );
+  lines.forEach((l, i) => {
+    l.label[1] = heights[i];
+  });
   return { lines, top };
 }
 

@@ -13,16 +13,18 @@ import {
 } from './replay.mjs';
 import { MazeCanvas } from './draw.mjs';
 import { HeatScale } from './heat_scale.mjs';
-import { $, setText, moveInAddress, keepMoveInAddress, Playback } from './page.mjs';
+import { $, setText, moveInAddress, keepMoveInAddress, Playback, showLog } from './page.mjs';
 import { replayCurve } from './curve.mjs';
 import { drawCurve } from './plot.mjs';
-import { Paint } from './paint.mjs';
+import { Paint, lastLines } from './paint.mjs';
 import { replayMoments, scrubMarks } from './scrub_marks.mjs';
 
 // The canvases' size: the two views and the counters side by side on a
 // desktop, within the window's height; one above the other on a phone.
 // The scrub bar's slots for marks: finer than any bar is wide on a page.
 const SLOTS = 400;
+// The lines of the bot's log shown, the latest.
+const LOG_SHOWN = 200;
 const SVG = 'http://www.w3.org/2000/svg';
 
 // The marks under the scrub bar, one rectangle a slot.
@@ -94,6 +96,7 @@ export class ReplayViewer {
   async load(doc, name, fromServer) {
     const replay = decodeReplay(doc);
     this.game = new ReplayGame(replay);
+    this.logCount = -1; // the log drawn afresh
     this.heat.reset();
     $('viewer').hidden = false;
     $('error').hidden = true;
@@ -158,9 +161,12 @@ export class ReplayViewer {
     const cells = this.heat.cellsToDraw(game.visits, game.takeChanged());
     this.droneCanvas.drawCells(cells, (i) => game.sensed[i], game.visits, this.heat);
     this.trueCanvas.drawCells(cells, (i) => game.maze.digits[i], game.visits, this.heat);
-    const paint = $('show-paint').checked
-      ? Paint.upTo(game.replay.paint, game.at, game.maze.width).marks
-      : null;
+    const painted = Paint.upTo(game.replay.paint, game.at, game.maze.width);
+    const paint = $('show-paint').checked ? painted.marks : null;
+    if ($('bot-log') && painted.lines.length !== this.logCount) {
+      this.logCount = painted.lines.length;
+      showLog($('bot-log'), lastLines(painted.lines, LOG_SHOWN));
+    }
     this.droneCanvas.present({ ...game.marks(false), paint });
     this.trueCanvas.present({ ...game.marks(true), paint });
     setText('move', `${game.at} / ${game.replay.moves.length}`);
