@@ -30,8 +30,28 @@ server_pid=$ariadne_pid
 url=$ariadne_url
 players=(-c 8 -w 1 --verify --side 32)
 descriptors() { ls "/proc/$server_pid/fd" | wc -l; }
+# ariadne-load with a deadline: its run, its warm-up and a minute more. Past
+# it, what it still holds open and what the server serves are said before it
+# is killed: a run that never ends is a failure with its evidence, not a hang
+# until CTest's timeout (seen once in CI, 2026-12-08, unexplained).
+run_load() {
+  local limit=$1 out=$2
+  shift 2
+  "$load" "$@" > "$out" &
+  local pid=$! deadline=$((SECONDS + limit))
+  while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.2; done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "FAIL: ariadne-load still runs ${limit} s after it began: it holds" \
+      "$(ls "/proc/$pid/fd" 2>/dev/null | wc -l) descriptors, the server $(descriptors);" \
+      "its threads: $(cat /proc/"$pid"/task/*/wchan 2>/dev/null | sort | uniq -c | tr '\n' ' ')"
+    kill -KILL "$pid"
+    return 1
+  fi
+  wait "$pid"
+}
 
-"$load" --url "$url" "${players[@]}" -d "$quiet" --json "$work/quiet.json" > "$work/quiet.txt" ||
+run_load $((quiet + 60)) "$work/quiet.txt" --url "$url" "${players[@]}" -d "$quiet" \
+  --json "$work/quiet.json" ||
   { cat "$work/quiet.txt"; echo "FAIL: the quiet run"; exit 1; }
 fds_before=$(descriptors)
 
@@ -41,8 +61,8 @@ fds_before=$(descriptors)
     sleep 1
   done ) > "$work/samples" &
 sampler_pid=$!
-"$load" --url "$url" "${players[@]}" -d "$seconds" --starts 3 --drops 2 --garbage 2 --deaf 2 \
-  --json "$work/soak.json" > "$work/soak.txt" ||
+run_load $((seconds + 60)) "$work/soak.txt" --url "$url" "${players[@]}" -d "$seconds" \
+  --starts 3 --drops 2 --garbage 2 --deaf 2 --json "$work/soak.json" ||
   { cat "$work/soak.txt"; echo "FAIL: the hostile run"; exit 1; }
 kill "$sampler_pid" 2>/dev/null
 sampler_pid=

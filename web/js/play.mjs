@@ -174,7 +174,7 @@ function syntaxError(code) {
       if (/import|export|module/.test(message)) return done(null);
       return done({ line: event.lineno - SYNTAX_CHECK_OFFSET, message });
     };
-    // No error by the next turn: it parsed.
+    // It answers only once it has parsed.
     checker.onmessage = () => done(null);
     checker.postMessage(null);
   });

@@ -1,7 +1,8 @@
 /*
  * CodeJar 4.3.0 (https://github.com/antonmedv/codejar), the npm package's
  * dist/codejar.js as published, unchanged below this comment; how to update
- * it: web/vendor/README.md.
+ * it: web/vendor/README.md. Longer than 400 lines: a library kept as
+ * published, not ours to split.
  *
  * MIT License
  *
