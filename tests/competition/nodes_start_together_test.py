@@ -27,8 +27,7 @@ with open(cup, "w") as f:
     json.dump({"name": "together", "seeds": "shared", "challenges": [
         {"id": "c", "maze": {"generator": "prim", "width": 8, "height": 8}}]}, f)
 
-with Postgres() as pg:
-    pg.start()
+with Postgres() as pg:  # started
     for round_ in range(10):
         db = pg.database(f"together{round_}")
         started, failures = [], []

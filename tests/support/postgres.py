@@ -80,6 +80,10 @@ class Postgres:
     def start(self, timeout=30):
         """Starts the server (again, after stop()) and waits until it accepts
         connections; on the same port when it had one."""
+        if self.process is not None and self.process.poll() is None:
+            # A second postmaster on the same folder exits at once, and the
+            # first would then run on unstopped.
+            raise RuntimeError(f"postgres runs already (PID {self.process.pid})")
         self.port = self.port or free_port()
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
