@@ -216,8 +216,11 @@ async def versus(driver, base, port, run, result):
 
 async def phone(base, run, other):
     """The watch page, the replay viewer, the comparison and the playground
-    at a phone's width: nothing runs off the side, no console error."""
+    at a phone's width: nothing runs off the side, the page's main content
+    begins in the first screen, no console error."""
     driver = await asyncio.to_thread(browser, 390, 844)
+    main = {"watch": "maze", "replay": "drone-view", "versus": "view-a", "play": "code-frame",
+            "replay-list": "run-table"}
     try:
         for path, ready in ((f"/watch/{run}", "result"), (f"/replay?url=/api/replays/{run}", "viewer"),
                             (f"/versus?a={run}&b={other}", "viewer"), ("/play", "run"),
@@ -231,6 +234,11 @@ async def phone(base, run, other):
             check(not errors, f"{path} at 390 px: a clean console {errors}")
             name = path.strip("/").split("?")[0].split("/")[0] or "home"
             name += "-list" if path == "/replay" else ""
+            top = driver.execute_script(
+                "return [document.getElementById(arguments[0]).getBoundingClientRect().top,"
+                " innerHeight];", main[name])
+            check(top[0] < top[1] - 100, f"{path} at 390 px: its {main[name]} begins in the "
+                  f"first screen, 100 px of it at least ({top[0]:.0f} px of {top[1]})")
             driver.save_screenshot(os.path.join(artifacts, f"{name}-phone.png"))
     finally:
         driver.quit()
