@@ -16,8 +16,12 @@ std::optional<request_error> check_paint_cells(const run& r, std::span<const pai
   return std::nullopt;
 }
 
+std::size_t paint_weight(std::size_t cells, bool logs) {
+  return cells + (logs ? limits::paint_log_cells : 0);
+}
+
 std::size_t paint_cost(std::size_t cells, bool logs) {
-  return cells + 1 + (logs ? limits::paint_log_cells : 0);
+  return paint_weight(cells, logs) + 1;
 }
 
 std::optional<request_error> paint_tally::add(bool clear, std::span<const paint_mark> cells,

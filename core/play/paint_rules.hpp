@@ -19,8 +19,11 @@ namespace ariadne {
 // maze), or nullopt.
 std::optional<request_error> check_paint_cells(const run& r, std::span<const paint_mark> cells);
 
-// What a paint costs the run's budget: its cells, one more (so that clears
-// alone are bounded too), and limits::paint_log_cells for a log line.
+// What a paint weighs: its cells, and limits::paint_log_cells for a log
+// line (a spectator message carries a bounded weight of paint).
+std::size_t paint_weight(std::size_t cells, bool logs);
+// What a paint costs the run's budget: its weight and one more (so that
+// clears alone are bounded too).
 std::size_t paint_cost(std::size_t cells, bool logs);
 
 // A run's paint budget and the cells its marks cover: at most

@@ -23,8 +23,7 @@ std::size_t paint_log::copy(std::size_t from, std::vector<paint_event>& out, std
   std::size_t i = from;
   for (; i < events_.size() && events_[i].at <= moves; ++i) {
     // A log line weighs as its budget says: a flood of them is bounded too.
-    const std::size_t weight =
-        events_[i].cells.size() + (events_[i].log.empty() ? 0 : limits::paint_log_cells);
+    const std::size_t weight = paint_weight(events_[i].cells.size(), !events_[i].log.empty());
     if (i > from && taken + weight > cells) break;
     taken += weight;
     out.push_back(events_[i]);
